@@ -1,0 +1,25 @@
+//! The Rebalance Lab model: Apache RocketMQ consumer load balancing, exactly.
+//!
+//! Everything here is pure computation: no I/O, no clock, no global randomness, no browser.
+//! Times and seeds are parameters, so every result is reproducible natively and in
+//! WebAssembly. The names follow RocketMQ (SPEC section 1).
+//!
+//! - [`message_queue`]: `MessageQueue`, Java string ordering, RebalanceImpl's sorting.
+//! - [`allocate`]: the six allocation strategies, one consumer's view (the Java contract).
+//! - [`assignment`]: the whole group's assignment at once, and [`assignment::moves`].
+//! - [`offset`]: per-queue progress, lag, expired, inflight, group totals.
+//! - [`mqadmin`]: `mqadmin consumerProgress` text, rendered and parsed.
+//! - [`reset`]: reset offset by time, per queue, with replay/skip.
+//! - [`plan`]: backlog drain planning with the reasoning as ordered steps.
+
+pub mod allocate;
+pub mod assignment;
+mod error;
+pub mod message_queue;
+pub mod mqadmin;
+pub mod offset;
+pub mod plan;
+pub mod reset;
+
+pub use error::{Error, Result};
+pub use message_queue::MessageQueue;

@@ -1,0 +1,1 @@
+//! Rebalance Lab site (placeholder until the Yew app lands).
