@@ -1,0 +1,175 @@
+//! Property tests for the allocation strategies and the whole-group assignment.
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use proptest::strategy::Strategy as _;
+use rebalance_core::allocate::{allocate, MachineRooms, Strategy};
+use rebalance_core::assignment::{assign, moves, MessageModel};
+use rebalance_core::message_queue::sort_cids;
+use rebalance_core::MessageQueue;
+
+const GROUP: &str = "GID_prop";
+
+fn queue_strategy() -> impl proptest::strategy::Strategy<Value = Vec<MessageQueue>> {
+    prop::collection::vec((prop::sample::select(vec!["broker-a", "broker-b", "broker-a10", "Broker-z", "room1-b", "room2-b", "idc1@x", "idc2@y"]), 0i32..40), 1..60)
+        .prop_map(|v| v.into_iter().map(|(b, q)| MessageQueue::new("TopicTest", b, q)).collect())
+}
+
+fn cid_strategy() -> impl proptest::strategy::Strategy<Value = Vec<String>> {
+    prop::collection::vec((prop::sample::select(vec!["room1-", "room2-", "room3-", ""]), 0u8..30, prop::bool::weighted(0.05)), 1..40).prop_map(|v| {
+        v.into_iter()
+            .map(|(room, host, duplicate)| if duplicate { format!("{room}10.0.0.1@1") } else { format!("{room}10.0.0.{host}@{host}") })
+            .collect()
+    })
+}
+
+fn strategies(queues: &[MessageQueue], cids: &[String], vnodes: u32) -> Vec<Strategy> {
+    let rooms = MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
+    vec![
+        Strategy::Averagely,
+        Strategy::AveragelyByCircle,
+        Strategy::ConsistentHash { virtual_nodes: vnodes },
+        Strategy::MachineRoomNearby { delegate: Box::new(Strategy::Averagely), rooms: rooms.clone() },
+        Strategy::MachineRoomNearby { delegate: Box::new(Strategy::ConsistentHash { virtual_nodes: vnodes }), rooms },
+        Strategy::MachineRoom { consumer_idcs: ["idc1".to_owned()].into_iter().collect() },
+        Strategy::Config { queues: queues.iter().take(3).cloned().collect() },
+    ]
+}
+
+fn sorted(queues: &[MessageQueue], cids: &[String]) -> (Vec<MessageQueue>, Vec<String>) {
+    let mut q = queues.to_vec();
+    q.sort();
+    q.dedup();
+    let mut c = cids.to_vec();
+    sort_cids(&mut c);
+    (q, c)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The group computation equals calling `allocate` once per member, for every strategy
+    /// (errors included).
+    #[test]
+    fn group_equals_per_consumer_calls(queues in queue_strategy(), cids in cid_strategy(), vnodes in 0u32..12) {
+        let (mq_all, cid_all) = sorted(&queues, &cids);
+        for strategy in strategies(&queues, &cids, vnodes) {
+            let group = assign(&MessageModel::Clustering(strategy.clone()), GROUP, &queues, &cids);
+            let first = allocate(&strategy, GROUP, &cid_all[0], &mq_all, &cid_all);
+            match group {
+                Err(e) => prop_assert_eq!(Err(e), first.map(|_| ())),
+                Ok(group) => {
+                    prop_assert_eq!(group.members.len(), cid_all.len());
+                    for (m, member) in group.members.iter().enumerate() {
+                        let single = allocate(&strategy, GROUP, &member.cid, &mq_all, &cid_all).expect("same input, same outcome");
+                        prop_assert_eq!(&group.member_queues(m), &single.queues, "{} for {}", strategy.name(), member.cid);
+                        prop_assert!(single.log.is_none());
+                    }
+                }
+            }
+        }
+    }
+
+    /// AVG, AVG_BY_CIRCLE and CONSISTENT_HASH (v > 0) give every queue exactly one distinct
+    /// cid when cids are distinct; MACHINE_ROOM only assigns candidates; vnodes = 0 nothing.
+    #[test]
+    fn partition_and_balance(queues in queue_strategy(), n in 1usize..40, vnodes in 0u32..12) {
+        let cids: Vec<String> = (0..n).map(|i| format!("10.0.{}.{}@{}", i % 3, i, i)).collect();
+        for strategy in strategies(&queues, &cids, vnodes) {
+            let group = match assign(&MessageModel::Clustering(strategy.clone()), GROUP, &queues, &cids) {
+                Ok(group) => group,
+                // Brokers named without a room prefix have no machine room: RocketMQ refuses.
+                Err(e) => {
+                    prop_assert!(matches!(strategy, Strategy::MachineRoomNearby { .. }), "{}: {}", strategy.name(), e);
+                    continue;
+                }
+            };
+            let owned: Vec<usize> = group.owners.iter().map(Vec::len).collect();
+            match &strategy {
+                Strategy::Averagely | Strategy::AveragelyByCircle => {
+                    prop_assert!(owned.iter().all(|&o| o == 1));
+                    let loads = group.loads();
+                    let (min, max) = (loads.iter().min().copied().unwrap_or(0), loads.iter().max().copied().unwrap_or(0));
+                    prop_assert!(max - min <= 1, "{} loads {:?}", strategy.name(), loads);
+                    prop_assert_eq!(group.active_members(), n.min(group.queues.len()));
+                }
+                Strategy::ConsistentHash { virtual_nodes: 0 } => prop_assert!(owned.iter().all(|&o| o == 0)),
+                Strategy::ConsistentHash { .. } => prop_assert!(owned.iter().all(|&o| o == 1)),
+                Strategy::MachineRoom { .. } => prop_assert!(owned.iter().all(|&o| o <= 1)),
+                _ => {}
+            }
+        }
+    }
+
+    /// Results do not depend on input order: `assign` sorts as RebalanceImpl does.
+    #[test]
+    fn order_independent(queues in queue_strategy(), cids in cid_strategy(), seed in any::<u64>()) {
+        let mut shuffled_q = queues.clone();
+        let mut shuffled_c = cids.clone();
+        let k = (seed % 7) as usize + 1;
+        shuffled_q.reverse();
+        let len = shuffled_q.len().max(1);
+        shuffled_q.rotate_left(k % len);
+        shuffled_c.reverse();
+        let len = shuffled_c.len().max(1);
+        shuffled_c.rotate_left(k % len);
+        for strategy in strategies(&queues, &cids, 10) {
+            let model = MessageModel::Clustering(strategy);
+            prop_assert_eq!(assign(&model, GROUP, &queues, &cids), assign(&model, GROUP, &shuffled_q, &shuffled_c));
+        }
+    }
+
+    /// No input panics, however odd: empty lists, empty cids, unicode, any vnode count.
+    #[test]
+    fn no_panic(queues in prop::collection::vec(("\\PC{0,6}", "\\PC{0,6}", any::<i32>()), 0..12),
+                cids in prop::collection::vec("\\PC{0,8}", 0..8), current in "\\PC{0,8}", vnodes in any::<i64>()) {
+        let queues: Vec<MessageQueue> = queues.into_iter().map(|(t, b, q)| MessageQueue::new(t, b, q)).collect();
+        let _ = Strategy::consistent_hash(vnodes);
+        let idcs: BTreeSet<String> = cids.iter().cloned().collect();
+        let rooms = MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
+        for strategy in [
+            Strategy::Averagely,
+            Strategy::AveragelyByCircle,
+            Strategy::ConsistentHash { virtual_nodes: (vnodes.unsigned_abs() % 50) as u32 },
+            Strategy::MachineRoomNearby { delegate: Box::new(Strategy::AveragelyByCircle), rooms },
+            Strategy::MachineRoom { consumer_idcs: idcs },
+            Strategy::Config { queues: queues.clone() },
+        ] {
+            let _ = allocate(&strategy, GROUP, &current, &queues, &cids);
+            if let Ok(a) = assign(&MessageModel::Clustering(strategy), GROUP, &queues, &cids) {
+                let _ = moves(&a, &a);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// MACHINE_ROOM_NEARBY with every room known (rooms with and without consumers, consumers
+    /// in rooms without brokers): the group view equals the per-consumer calls.
+    #[test]
+    fn nearby_group_equals_per_consumer_calls(
+        queues in prop::collection::vec((0u8..4, 0u8..2, 0i32..6), 1..30),
+        cids in prop::collection::vec((0u8..5, 0u8..20), 1..12),
+        delegate in 0usize..3,
+    ) {
+        let queues: Vec<MessageQueue> = queues.into_iter().map(|(r, b, q)| MessageQueue::new("T", format!("room{r}-broker-{b}"), q)).collect();
+        let cids: Vec<String> = cids.into_iter().map(|(r, h)| format!("room{r}-192.168.{r}.{h}@{h}")).collect();
+        let rooms = MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
+        let delegate = [Strategy::Averagely, Strategy::AveragelyByCircle, Strategy::ConsistentHash { virtual_nodes: 10 }][delegate].clone();
+        let strategy = Strategy::MachineRoomNearby { delegate: Box::new(delegate), rooms };
+        let (mq_all, cid_all) = sorted(&queues, &cids);
+        let group = assign(&MessageModel::Clustering(strategy.clone()), GROUP, &queues, &cids).expect("every room known");
+        for (m, member) in group.members.iter().enumerate() {
+            let single = allocate(&strategy, GROUP, &member.cid, &mq_all, &cid_all).expect("every room known");
+            prop_assert_eq!(group.member_queues(m), single.queues);
+        }
+        // With distinct cids every queue is served (rooms without consumers are shared by
+        // everybody); a duplicated cid leaves its second AVG slot unserved, as in RocketMQ.
+        if cid_all.windows(2).all(|w| w[0] != w[1]) {
+            prop_assert!(group.owners.iter().all(|o| !o.is_empty()));
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! SPEC sections 4 and 7: the allocation examples the site must reproduce to the queue.
+
+use rebalance_core::allocate::Strategy;
+use rebalance_core::assignment::{assign, moves, GroupAssignment, MessageModel};
+use rebalance_core::MessageQueue;
+
+fn queues(m: i32) -> Vec<MessageQueue> {
+    (0..m).map(|q| MessageQueue::new("TopicTest", "broker-a", q)).collect()
+}
+
+fn cids(n: usize) -> Vec<String> {
+    // C0..C9 sort in Java order as numbered (single-digit suffix after a common prefix).
+    (0..n).map(|i| format!("192.168.0.1@C{i}")).collect()
+}
+
+fn group(strategy: Strategy, m: i32, n: usize) -> GroupAssignment {
+    assign(&MessageModel::Clustering(strategy), "GID", &queues(m), &cids(n)).expect("valid")
+}
+
+/// Member `i`'s queue ids.
+fn ids(g: &GroupAssignment) -> Vec<Vec<i32>> {
+    (0..g.members.len()).map(|m| g.member_queues(m).iter().map(|q| q.queue_id).collect()).collect()
+}
+
+#[test]
+fn averagely_eight_queues_three_then_four_consumers() {
+    let three = group(Strategy::Averagely, 8, 3);
+    assert_eq!(ids(&three), vec![vec![0, 1, 2], vec![3, 4, 5], vec![6, 7]]);
+    let four = group(Strategy::Averagely, 8, 4);
+    assert_eq!(ids(&four), vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]);
+    let diff = moves(&three, &four);
+    // All three old consumers change queues.
+    for old in &cids(3) {
+        let change = diff.changes.get(old).expect("every old consumer changes");
+        assert!(!change.lost.is_empty(), "{old} loses queues");
+    }
+    assert_eq!(diff.joined, vec![cids(4)[3].clone()]);
+    // Q2 goes C0→C1, Q4 and Q5 go C1→C2, Q6 and Q7 go C2→C3; only Q0, Q1 and Q3 stay.
+    let moved: Vec<i32> = diff.moved.iter().map(|m| m.mq.queue_id).collect();
+    assert_eq!(moved, vec![2, 4, 5, 6, 7]);
+}
+
+#[test]
+fn by_circle_eight_queues_three_consumers_differs_from_averagely() {
+    let circle = group(Strategy::AveragelyByCircle, 8, 3);
+    assert_eq!(ids(&circle), vec![vec![0, 3, 6], vec![1, 4, 7], vec![2, 5]]);
+    // Seed 001 claims the result equals Averagely's: only the counts do.
+    let avg = group(Strategy::Averagely, 8, 3);
+    assert_eq!(circle.loads(), avg.loads());
+    assert_ne!(ids(&circle), ids(&avg));
+}
+
+#[test]
+fn scale_out_three_to_ten_consumers_on_eight_queues() {
+    // (consumers, queues per consumer, active, idle) — SPEC section 7.
+    let table: [(usize, &[usize], usize, usize); 8] = [
+        (3, &[3, 3, 2], 3, 0),
+        (4, &[2, 2, 2, 2], 4, 0),
+        (5, &[2, 2, 2, 1, 1], 5, 0),
+        (6, &[2, 2, 1, 1, 1, 1], 6, 0),
+        (7, &[2, 1, 1, 1, 1, 1, 1], 7, 0),
+        (8, &[1, 1, 1, 1, 1, 1, 1, 1], 8, 0),
+        (9, &[1, 1, 1, 1, 1, 1, 1, 1, 0], 8, 1),
+        (10, &[1, 1, 1, 1, 1, 1, 1, 1, 0, 0], 8, 2),
+    ];
+    for (n, loads, active, idle) in table {
+        let g = group(Strategy::Averagely, 8, n);
+        assert_eq!(g.loads(), loads, "{n} consumers");
+        assert_eq!(g.active_members(), active, "{n} consumers");
+        assert_eq!(g.idle_members().len(), idle, "{n} consumers");
+    }
+    // A rolling deploy briefly running 3 old + 10 new instances: 13 members, 8 owners.
+    let mut members = cids(3);
+    members.extend((0..10).map(|i| format!("192.168.1.{i}@new")));
+    let g = assign(&MessageModel::Clustering(Strategy::Averagely), "GID", &queues(8), &members).expect("valid");
+    assert_eq!((g.members.len(), g.active_members(), g.idle_members().len()), (13, 8, 5));
+}
+
+#[test]
+fn consistent_hash_join_moves_fewer_queues_than_averagely() {
+    let ch = Strategy::ConsistentHash { virtual_nodes: 10 };
+    let ch_moves = moves(&group(ch.clone(), 8, 3), &group(ch, 8, 4)).moved.len();
+    let avg_moves = moves(&group(Strategy::Averagely, 8, 3), &group(Strategy::Averagely, 8, 4)).moved.len();
+    assert!(ch_moves < avg_moves, "CH {ch_moves} vs AVG {avg_moves}");
+    // Only the joining consumer gains under CONSISTENT_HASH: queues move to it, not around.
+    let diff = moves(&group(Strategy::ConsistentHash { virtual_nodes: 10 }, 8, 3), &group(Strategy::ConsistentHash { virtual_nodes: 10 }, 8, 4));
+    for mv in &diff.moved {
+        assert_eq!(mv.to, vec![cids(4)[3].clone()]);
+    }
+}
+
+#[test]
+fn config_keeps_a_dead_consumers_queues_orphaned() {
+    let mine: Vec<MessageQueue> = queues(8).into_iter().take(4).collect();
+    let before = assign(&MessageModel::Clustering(Strategy::Config { queues: mine.clone() }), "GID", &queues(8), &cids(1)).expect("valid");
+    // The only member is killed: its queues are owned by nobody until the config changes.
+    let after = assign(&MessageModel::Clustering(Strategy::Config { queues: mine }), "GID", &queues(8), &[]).expect("valid");
+    let diff = moves(&before, &after);
+    assert_eq!(diff.moved.len(), 4);
+    assert_eq!(diff.unassigned.len(), 8);
+    assert!(diff.moved.iter().all(|m| m.to.is_empty()));
+}
+
+#[test]
+fn broadcasting_gives_everybody_everything() {
+    let g = assign(&MessageModel::Broadcasting, "GID", &queues(4), &cids(3)).expect("valid");
+    assert_eq!(g.strategy_name, "BROADCASTING");
+    assert_eq!(g.loads(), vec![4, 4, 4]);
+    assert_eq!(g.overlapping().len(), 4);
+}
+
+#[test]
+fn zero_consumers_leaves_every_queue_unassigned() {
+    let g = assign(&MessageModel::Clustering(Strategy::Averagely), "GID", &queues(8), &[]).expect("valid");
+    assert!(g.members.is_empty());
+    assert_eq!(g.unassigned().len(), 8);
+}
