@@ -119,7 +119,7 @@ pub fn run_case(case: &CaseJson) -> Value {
             }
             Err(e) => error_json(&e.to_string()),
         },
-        None => match assign(&MessageModel::Clustering(strategy), group, &mq_all, &cid_all) {
+        None => match assign(&MessageModel::Clustering(strategy), &mq_all, &cid_all) {
             Ok(g) => {
                 let assignment: BTreeMap<&str, Vec<QueueJson>> =
                     g.members.iter().enumerate().map(|(m, member)| (member.cid.as_str(), queues_json(&g.member_queues(m)))).collect();

@@ -1,1 +1,55 @@
-fn main() {}
+//! Whole-group assignment against the Java client's cost model (every member calls
+//! `allocate` for itself) at 1024 queues × 256 consumers, for every strategy.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use rebalance_core::allocate::{allocate, MachineRooms, Strategy};
+use rebalance_core::assignment::{assign, MessageModel};
+use rebalance_core::message_queue::{sort_cids, sort_queues};
+use rebalance_core::MessageQueue;
+use std::hint::black_box;
+
+fn inputs() -> (Vec<MessageQueue>, Vec<String>) {
+    let mut queues: Vec<MessageQueue> =
+        (0..1024).map(|i| MessageQueue::new("TopicTest", format!("room{}-broker-{}", i % 4, i % 16), i / 16)).collect();
+    let mut cids: Vec<String> = (0..256).map(|i| format!("room{}-192.168.{}.{}@{}", i % 5, i / 200, i % 200, 10_000 + i)).collect();
+    sort_queues(&mut queues);
+    sort_cids(&mut cids);
+    (queues, cids)
+}
+
+fn strategies(queues: &[MessageQueue], cids: &[String]) -> Vec<Strategy> {
+    let rooms = MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
+    vec![
+        Strategy::Averagely,
+        Strategy::AveragelyByCircle,
+        Strategy::ConsistentHash { virtual_nodes: 10 },
+        Strategy::MachineRoomNearby { delegate: Box::new(Strategy::Averagely), rooms },
+        Strategy::MachineRoom { consumer_idcs: ["idc1".to_owned()].into_iter().collect() },
+        Strategy::Config { queues: queues[..64].to_vec() },
+    ]
+}
+
+fn bench(c: &mut Criterion) {
+    let (queues, cids) = inputs();
+    let mut group = c.benchmark_group("1024q_256c");
+    for strategy in strategies(&queues, &cids) {
+        let model = MessageModel::Clustering(strategy.clone());
+        let name = strategy.name();
+        group.bench_with_input(BenchmarkId::new("group_assign", &name), &model, |b, model| {
+            b.iter(|| assign(black_box(model), black_box(&queues), black_box(&cids)))
+        });
+        group.bench_with_input(BenchmarkId::new("per_consumer_x256", &name), &strategy, |b, strategy| {
+            b.iter(|| {
+                cids.iter().map(|cid| allocate(black_box(strategy), "GID", cid, &queues, &cids).map(|a| a.queues.len()).unwrap_or(0)).sum::<usize>()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
+    targets = bench
+}
+criterion_main!(benches);

@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::allocate::consistent_hash::Ring;
+use crate::allocate::consistent_hash::{QueueHasher, Ring};
 use crate::allocate::machine_room::{machine_room_candidates, machine_room_slots, split_rooms};
 use crate::allocate::{avg_range, circle_indices, Strategy};
 use crate::message_queue::{java_cmp, sort_cids};
@@ -53,10 +53,13 @@ pub struct GroupAssignment {
 
 /// Computes every member's allocation (see the module docs for the sorting it does).
 ///
+/// The consumer group's name only appears in `allocate`'s "not in cidAll" log line, which
+/// cannot occur here (every member is in `cidAll`), so it is not a parameter.
+///
 /// With no consumers at all there is no member to call `allocate`: the result has no
 /// members and every queue is unassigned. Otherwise the error is the one the first member's
 /// call would raise.
-pub fn assign(model: &MessageModel, group: &str, queues: &[MessageQueue], cids: &[String]) -> Result<GroupAssignment> {
+pub fn assign(model: &MessageModel, queues: &[MessageQueue], cids: &[String]) -> Result<GroupAssignment> {
     let mut mq_all = queues.to_vec();
     mq_all.sort();
     mq_all.dedup();
@@ -67,7 +70,7 @@ pub fn assign(model: &MessageModel, group: &str, queues: &[MessageQueue], cids: 
         MessageModel::Broadcasting => {
             ("BROADCASTING".to_owned(), cid_all.iter().map(|_| ((0..mq_all.len()).collect(), Vec::new())).collect())
         }
-        MessageModel::Clustering(strategy) => (strategy.name(), member_lists(strategy, group, &mq_all, &cid_all)?),
+        MessageModel::Clustering(strategy) => (strategy.name(), member_lists(strategy, &mq_all, &cid_all)?),
     };
     let mut owners = vec![Vec::new(); mq_all.len()];
     let members = cid_all
@@ -91,7 +94,7 @@ pub fn assign(model: &MessageModel, group: &str, queues: &[MessageQueue], cids: 
 type Lists = Vec<(Vec<usize>, Vec<MessageQueue>)>;
 
 /// Each member's list (indices into `mq_all`) for sorted inputs.
-fn member_lists(strategy: &Strategy, group: &str, mq_all: &[MessageQueue], cid_all: &[String]) -> Result<Lists> {
+fn member_lists(strategy: &Strategy, mq_all: &[MessageQueue], cid_all: &[String]) -> Result<Lists> {
     if let Strategy::Config { queues } = strategy {
         // No check at all: every member returns the configured list.
         let position: HashMap<&MessageQueue, usize> = mq_all.iter().enumerate().map(|(i, mq)| (mq, i)).collect();
@@ -119,9 +122,9 @@ fn member_lists(strategy: &Strategy, group: &str, mq_all: &[MessageQueue], cid_a
         Strategy::ConsistentHash { virtual_nodes } => {
             let ring = Ring::build(cid_all, *virtual_nodes);
             let mut by_owner: Vec<Vec<usize>> = vec![Vec::new(); n];
-            let mut key = String::new();
+            let mut hasher = QueueHasher::default();
             for (q, mq) in mq_all.iter().enumerate() {
-                if let Some(owner) = ring.route_queue(mq, &mut key) {
+                if let Some(owner) = ring.route_queue(mq, &mut hasher) {
                     by_owner[owner].push(q);
                 }
             }
@@ -141,7 +144,7 @@ fn member_lists(strategy: &Strategy, group: &str, mq_all: &[MessageQueue], cid_a
             let run = |queues: &[&MessageQueue], members: &[usize], lists: &mut Lists| -> Result<()> {
                 let sub_mqs: Vec<MessageQueue> = queues.iter().map(|mq| (*mq).clone()).collect();
                 let sub_cids: Vec<String> = members.iter().map(|&g| cid_all[g].clone()).collect();
-                for (local, (sub_list, outside)) in member_lists(delegate, group, &sub_mqs, &sub_cids)?.into_iter().enumerate() {
+                for (local, (sub_list, outside)) in member_lists(delegate, &sub_mqs, &sub_cids)?.into_iter().enumerate() {
                     let Some(target) = members.get(local).and_then(|&g| lists.get_mut(g)) else { continue };
                     target.0.extend(sub_list.iter().filter_map(|&q| sub_mqs.get(q)).filter_map(|mq| global_queue.get(mq).copied()));
                     target.1.extend(outside);

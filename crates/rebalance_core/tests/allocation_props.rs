@@ -55,7 +55,7 @@ proptest! {
     fn group_equals_per_consumer_calls(queues in queue_strategy(), cids in cid_strategy(), vnodes in 0u32..12) {
         let (mq_all, cid_all) = sorted(&queues, &cids);
         for strategy in strategies(&queues, &cids, vnodes) {
-            let group = assign(&MessageModel::Clustering(strategy.clone()), GROUP, &queues, &cids);
+            let group = assign(&MessageModel::Clustering(strategy.clone()), &queues, &cids);
             let first = allocate(&strategy, GROUP, &cid_all[0], &mq_all, &cid_all);
             match group {
                 Err(e) => prop_assert_eq!(Err(e), first.map(|_| ())),
@@ -77,7 +77,7 @@ proptest! {
     fn partition_and_balance(queues in queue_strategy(), n in 1usize..40, vnodes in 0u32..12) {
         let cids: Vec<String> = (0..n).map(|i| format!("10.0.{}.{}@{}", i % 3, i, i)).collect();
         for strategy in strategies(&queues, &cids, vnodes) {
-            let group = match assign(&MessageModel::Clustering(strategy.clone()), GROUP, &queues, &cids) {
+            let group = match assign(&MessageModel::Clustering(strategy.clone()), &queues, &cids) {
                 Ok(group) => group,
                 // Brokers named without a room prefix have no machine room: RocketMQ refuses.
                 Err(e) => {
@@ -116,7 +116,7 @@ proptest! {
         shuffled_c.rotate_left(k % len);
         for strategy in strategies(&queues, &cids, 10) {
             let model = MessageModel::Clustering(strategy);
-            prop_assert_eq!(assign(&model, GROUP, &queues, &cids), assign(&model, GROUP, &shuffled_q, &shuffled_c));
+            prop_assert_eq!(assign(&model, &queues, &cids), assign(&model, &shuffled_q, &shuffled_c));
         }
     }
 
@@ -137,7 +137,7 @@ proptest! {
             Strategy::Config { queues: queues.clone() },
         ] {
             let _ = allocate(&strategy, GROUP, &current, &queues, &cids);
-            if let Ok(a) = assign(&MessageModel::Clustering(strategy), GROUP, &queues, &cids) {
+            if let Ok(a) = assign(&MessageModel::Clustering(strategy), &queues, &cids) {
                 let _ = moves(&a, &a);
             }
         }
@@ -161,7 +161,7 @@ proptest! {
         let delegate = [Strategy::Averagely, Strategy::AveragelyByCircle, Strategy::ConsistentHash { virtual_nodes: 10 }][delegate].clone();
         let strategy = Strategy::MachineRoomNearby { delegate: Box::new(delegate), rooms };
         let (mq_all, cid_all) = sorted(&queues, &cids);
-        let group = assign(&MessageModel::Clustering(strategy.clone()), GROUP, &queues, &cids).expect("every room known");
+        let group = assign(&MessageModel::Clustering(strategy.clone()), &queues, &cids).expect("every room known");
         for (m, member) in group.members.iter().enumerate() {
             let single = allocate(&strategy, GROUP, &member.cid, &mq_all, &cid_all).expect("every room known");
             prop_assert_eq!(group.member_queues(m), single.queues);

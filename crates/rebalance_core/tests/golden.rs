@@ -72,11 +72,14 @@ fn strategy_of(c: &Case, queues: &[MessageQueue], cids: &[String]) -> Result<Str
     })
 }
 
+/// One golden case seen from the group: its queues, its cids, and each cid's expected list.
+type GroupCase = (Vec<MessageQueue>, Vec<String>, Vec<(String, Vec<MessageQueue>)>);
+
 #[test]
 fn every_allocate_and_edge_line_reproduces() {
     let mut checked = 0;
     // case → (queues, cids, strategy line, per-cid expected results) for the group check.
-    let mut groups: BTreeMap<(String, String), (Vec<MessageQueue>, Vec<String>, Vec<(String, Vec<MessageQueue>)>)> = BTreeMap::new();
+    let mut groups: BTreeMap<(String, String), GroupCase> = BTreeMap::new();
     let mut strategies: BTreeMap<(String, String), Strategy> = BTreeMap::new();
     for (n, line) in ALLOCATE.lines().enumerate() {
         let c: Case = serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: {e}", n + 1));
@@ -118,7 +121,7 @@ fn every_allocate_and_edge_line_reproduces() {
     // The group entry point gives every member what its own call gave.
     for ((case, name), (queues, cids, expected)) in &groups {
         let strategy = &strategies[&(case.clone(), name.clone())];
-        let group = assign(&MessageModel::Clustering(strategy.clone()), GROUP, queues, cids).expect(case);
+        let group = assign(&MessageModel::Clustering(strategy.clone()), queues, cids).expect(case);
         assert!(name.starts_with(&group.strategy_name), "{name}");
         for (cid, result) in expected {
             let m = group.members.iter().position(|m| &m.cid == cid).expect(cid);
@@ -198,7 +201,7 @@ fn membership_summaries_reproduce() {
         let mut previous = None;
         for step in &s.steps {
             let cids: Vec<String> = (1..=step.consumers).map(|i| format!("10.0.0.{i}@{}", 2000 + i)).collect();
-            let group = assign(&model, GROUP, &queues, &cids).expect("assign");
+            let group = assign(&model, &queues, &cids).expect("assign");
             let per_cid: BTreeMap<String, usize> = group.members.iter().map(|m| (m.cid.clone(), m.queues.len())).collect();
             assert_eq!(per_cid, step.per_cid, "{} at {} consumers", s.case, step.consumers);
             assert_eq!(group.unassigned().len(), step.unassigned);

@@ -14,7 +14,7 @@ fn cids(n: usize) -> Vec<String> {
 }
 
 fn group(strategy: Strategy, m: i32, n: usize) -> GroupAssignment {
-    assign(&MessageModel::Clustering(strategy), "GID", &queues(m), &cids(n)).expect("valid")
+    assign(&MessageModel::Clustering(strategy), &queues(m), &cids(n)).expect("valid")
 }
 
 /// Member `i`'s queue ids.
@@ -72,7 +72,7 @@ fn scale_out_three_to_ten_consumers_on_eight_queues() {
     // A rolling deploy briefly running 3 old + 10 new instances: 13 members, 8 owners.
     let mut members = cids(3);
     members.extend((0..10).map(|i| format!("192.168.1.{i}@new")));
-    let g = assign(&MessageModel::Clustering(Strategy::Averagely), "GID", &queues(8), &members).expect("valid");
+    let g = assign(&MessageModel::Clustering(Strategy::Averagely), &queues(8), &members).expect("valid");
     assert_eq!((g.members.len(), g.active_members(), g.idle_members().len()), (13, 8, 5));
 }
 
@@ -92,9 +92,9 @@ fn consistent_hash_join_moves_fewer_queues_than_averagely() {
 #[test]
 fn config_keeps_a_dead_consumers_queues_orphaned() {
     let mine: Vec<MessageQueue> = queues(8).into_iter().take(4).collect();
-    let before = assign(&MessageModel::Clustering(Strategy::Config { queues: mine.clone() }), "GID", &queues(8), &cids(1)).expect("valid");
+    let before = assign(&MessageModel::Clustering(Strategy::Config { queues: mine.clone() }), &queues(8), &cids(1)).expect("valid");
     // The only member is killed: its queues are owned by nobody until the config changes.
-    let after = assign(&MessageModel::Clustering(Strategy::Config { queues: mine }), "GID", &queues(8), &[]).expect("valid");
+    let after = assign(&MessageModel::Clustering(Strategy::Config { queues: mine }), &queues(8), &[]).expect("valid");
     let diff = moves(&before, &after);
     assert_eq!(diff.moved.len(), 4);
     assert_eq!(diff.unassigned.len(), 8);
@@ -103,7 +103,7 @@ fn config_keeps_a_dead_consumers_queues_orphaned() {
 
 #[test]
 fn broadcasting_gives_everybody_everything() {
-    let g = assign(&MessageModel::Broadcasting, "GID", &queues(4), &cids(3)).expect("valid");
+    let g = assign(&MessageModel::Broadcasting, &queues(4), &cids(3)).expect("valid");
     assert_eq!(g.strategy_name, "BROADCASTING");
     assert_eq!(g.loads(), vec![4, 4, 4]);
     assert_eq!(g.overlapping().len(), 4);
@@ -111,7 +111,7 @@ fn broadcasting_gives_everybody_everything() {
 
 #[test]
 fn zero_consumers_leaves_every_queue_unassigned() {
-    let g = assign(&MessageModel::Clustering(Strategy::Averagely), "GID", &queues(8), &[]).expect("valid");
+    let g = assign(&MessageModel::Clustering(Strategy::Averagely), &queues(8), &[]).expect("valid");
     assert!(g.members.is_empty());
     assert_eq!(g.unassigned().len(), 8);
 }

@@ -226,10 +226,10 @@ pub fn allocate(
         Strategy::AveragelyByCircle => circle_indices(index, m, n).map(|i| mq_all[i].clone()).collect(),
         Strategy::ConsistentHash { virtual_nodes } => {
             let ring = consistent_hash::Ring::build(cid_all, *virtual_nodes);
-            let mut key = String::new();
+            let mut hasher = consistent_hash::QueueHasher::default();
             mq_all
                 .iter()
-                .filter(|mq| ring.route_queue(mq, &mut key).is_some_and(|owner| cid_all[owner] == current_cid))
+                .filter(|mq| ring.route_queue(mq, &mut hasher).is_some_and(|owner| cid_all[owner] == current_cid))
                 .cloned()
                 .collect()
         }
