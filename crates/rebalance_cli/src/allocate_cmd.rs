@@ -121,9 +121,14 @@ pub fn run_case(case: &CaseJson) -> Value {
         },
         None => match assign(&MessageModel::Clustering(strategy), &mq_all, &cid_all) {
             Ok(g) => {
-                let assignment: BTreeMap<&str, Vec<QueueJson>> =
-                    g.members.iter().enumerate().map(|(m, member)| (member.cid.as_str(), queues_json(&g.member_queues(m)))).collect();
-                let unassigned: Vec<QueueJson> = g.unassigned().into_iter().filter_map(|q| g.queues.get(q)).map(QueueJson::from).collect();
+                let assignment: BTreeMap<&str, Vec<QueueJson>> = g
+                    .members
+                    .iter()
+                    .enumerate()
+                    .map(|(m, member)| (member.cid.as_str(), queues_json(&g.member_queues(m))))
+                    .collect();
+                let unassigned: Vec<QueueJson> =
+                    g.unassigned().into_iter().filter_map(|q| g.queues.get(q)).map(QueueJson::from).collect();
                 json!({ "assignment": assignment, "unassigned": unassigned })
             }
             Err(e) => error_json(&e.to_string()),
@@ -131,20 +136,35 @@ pub fn run_case(case: &CaseJson) -> Value {
     }
 }
 
-fn build_strategy(case: &CaseJson, topic: &str, mq_all: &[MessageQueue], cid_all: &[String]) -> Result<Strategy, String> {
+fn build_strategy(
+    case: &CaseJson,
+    topic: &str,
+    mq_all: &[MessageQueue],
+    cid_all: &[String],
+) -> Result<Strategy, String> {
     let kind = StrategyKind::parse(case.strategy.as_deref().unwrap_or("AVG")).map_err(|e| e.to_string())?;
     let simple = |kind: StrategyKind| -> Result<Strategy, String> {
         Ok(match kind {
             StrategyKind::Averagely => Strategy::Averagely,
             StrategyKind::AveragelyByCircle => Strategy::AveragelyByCircle,
             StrategyKind::ConsistentHash => {
-                Strategy::consistent_hash(case.vnodes.unwrap_or(i64::from(DEFAULT_VIRTUAL_NODES))).map_err(|e| e.to_string())?
+                Strategy::consistent_hash(case.vnodes.unwrap_or(i64::from(DEFAULT_VIRTUAL_NODES)))
+                    .map_err(|e| e.to_string())?
             }
-            StrategyKind::MachineRoom => Strategy::MachineRoom { consumer_idcs: case.consumeridcs.clone().unwrap_or_default() },
+            StrategyKind::MachineRoom => {
+                Strategy::MachineRoom { consumer_idcs: case.consumeridcs.clone().unwrap_or_default() }
+            }
             StrategyKind::Config => Strategy::Config {
-                queues: case.config.iter().flatten().map(|q| MessageQueue::new(topic, q.broker_name.clone(), q.queue_id)).collect(),
+                queues: case
+                    .config
+                    .iter()
+                    .flatten()
+                    .map(|q| MessageQueue::new(topic, q.broker_name.clone(), q.queue_id))
+                    .collect(),
             },
-            StrategyKind::MachineRoomNearby => return Err("the delegate of MACHINE_ROOM_NEARBY must be another strategy".to_owned()),
+            StrategyKind::MachineRoomNearby => {
+                return Err("the delegate of MACHINE_ROOM_NEARBY must be another strategy".to_owned())
+            }
         })
     };
     if kind != StrategyKind::MachineRoomNearby {
@@ -156,9 +176,10 @@ fn build_strategy(case: &CaseJson, topic: &str, mq_all: &[MessageQueue], cid_all
             mq_all.iter().map(|q| q.broker_name.as_str()),
             cid_all.iter().map(String::as_str).chain(case.current_cid.as_deref()),
         ),
-        (brokers, consumers) => {
-            MachineRooms { brokers: brokers.clone().unwrap_or_default(), consumers: consumers.clone().unwrap_or_default() }
-        }
+        (brokers, consumers) => MachineRooms {
+            brokers: brokers.clone().unwrap_or_default(),
+            consumers: consumers.clone().unwrap_or_default(),
+        },
     };
     Ok(Strategy::MachineRoomNearby { delegate: Box::new(delegate), rooms })
 }

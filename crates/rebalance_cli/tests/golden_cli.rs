@@ -58,8 +58,11 @@ fn binary_reproduces_every_golden_line() {
     let output = child.wait_with_output().expect("output");
     writer.join().expect("writer thread").expect("write");
     assert!(output.status.success());
-    let lines: Vec<Value> =
-        String::from_utf8(output.stdout).expect("utf8").lines().map(|l| serde_json::from_str(l).expect("json out")).collect();
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .expect("utf8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json out"))
+        .collect();
     assert_eq!(lines.len(), expected.len());
     for (i, (got, want)) in lines.iter().zip(&expected).enumerate() {
         assert_eq!(got, want, "case {}: {}", i + 1, inputs[i]);

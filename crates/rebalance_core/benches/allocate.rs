@@ -11,14 +11,16 @@ use std::hint::black_box;
 fn inputs() -> (Vec<MessageQueue>, Vec<String>) {
     let mut queues: Vec<MessageQueue> =
         (0..1024).map(|i| MessageQueue::new("TopicTest", format!("room{}-broker-{}", i % 4, i % 16), i / 16)).collect();
-    let mut cids: Vec<String> = (0..256).map(|i| format!("room{}-192.168.{}.{}@{}", i % 5, i / 200, i % 200, 10_000 + i)).collect();
+    let mut cids: Vec<String> =
+        (0..256).map(|i| format!("room{}-192.168.{}.{}@{}", i % 5, i / 200, i % 200, 10_000 + i)).collect();
     sort_queues(&mut queues);
     sort_cids(&mut cids);
     (queues, cids)
 }
 
 fn strategies(queues: &[MessageQueue], cids: &[String]) -> Vec<Strategy> {
-    let rooms = MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
+    let rooms =
+        MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
     vec![
         Strategy::Averagely,
         Strategy::AveragelyByCircle,
@@ -40,7 +42,11 @@ fn bench(c: &mut Criterion) {
         });
         group.bench_with_input(BenchmarkId::new("per_consumer_x256", &name), &strategy, |b, strategy| {
             b.iter(|| {
-                cids.iter().map(|cid| allocate(black_box(strategy), "GID", cid, &queues, &cids).map(|a| a.queues.len()).unwrap_or(0)).sum::<usize>()
+                cids.iter()
+                    .map(|cid| {
+                        allocate(black_box(strategy), "GID", cid, &queues, &cids).map(|a| a.queues.len()).unwrap_or(0)
+                    })
+                    .sum::<usize>()
             })
         });
     }

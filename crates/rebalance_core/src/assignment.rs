@@ -114,7 +114,8 @@ fn member_lists(strategy: &Strategy, mq_all: &[MessageQueue], cid_all: &[String]
     }
     let (m, n) = (mq_all.len(), cid_all.len());
     let mut first: HashMap<&str, usize> = HashMap::with_capacity(n);
-    let index: Vec<usize> = cid_all.iter().enumerate().map(|(i, cid)| *first.entry(cid.as_str()).or_insert(i)).collect();
+    let index: Vec<usize> =
+        cid_all.iter().enumerate().map(|(i, cid)| *first.entry(cid.as_str()).or_insert(i)).collect();
     let plain = |list: Vec<usize>| (list, Vec::new());
     Ok(match strategy {
         Strategy::Averagely => index.iter().map(|&i| plain(avg_range(i, m, n).collect())).collect(),
@@ -134,19 +135,27 @@ fn member_lists(strategy: &Strategy, mq_all: &[MessageQueue], cid_all: &[String]
             let candidates = machine_room_candidates(consumer_idcs, mq_all);
             index
                 .iter()
-                .map(|&i| plain(machine_room_slots(i, candidates.len(), n).filter_map(|s| candidates.get(s).copied()).collect()))
+                .map(|&i| {
+                    plain(
+                        machine_room_slots(i, candidates.len(), n).filter_map(|s| candidates.get(s).copied()).collect(),
+                    )
+                })
                 .collect()
         }
         Strategy::MachineRoomNearby { delegate, rooms } => {
             let (queue_rooms, consumer_rooms) = split_rooms(rooms, mq_all, cid_all)?;
             let mut lists: Lists = vec![(Vec::new(), Vec::new()); n];
-            let global_queue: HashMap<&MessageQueue, usize> = mq_all.iter().enumerate().map(|(i, mq)| (mq, i)).collect();
+            let global_queue: HashMap<&MessageQueue, usize> =
+                mq_all.iter().enumerate().map(|(i, mq)| (mq, i)).collect();
             let run = |queues: &[&MessageQueue], members: &[usize], lists: &mut Lists| -> Result<()> {
                 let sub_mqs: Vec<MessageQueue> = queues.iter().map(|mq| (*mq).clone()).collect();
                 let sub_cids: Vec<String> = members.iter().map(|&g| cid_all[g].clone()).collect();
-                for (local, (sub_list, outside)) in member_lists(delegate, &sub_mqs, &sub_cids)?.into_iter().enumerate() {
+                for (local, (sub_list, outside)) in member_lists(delegate, &sub_mqs, &sub_cids)?.into_iter().enumerate()
+                {
                     let Some(target) = members.get(local).and_then(|&g| lists.get_mut(g)) else { continue };
-                    target.0.extend(sub_list.iter().filter_map(|&q| sub_mqs.get(q)).filter_map(|mq| global_queue.get(mq).copied()));
+                    target.0.extend(
+                        sub_list.iter().filter_map(|&q| sub_mqs.get(q)).filter_map(|mq| global_queue.get(mq).copied()),
+                    );
                     target.1.extend(outside);
                 }
                 Ok(())
@@ -187,14 +196,22 @@ impl GroupAssignment {
     /// The queues member `m` holds, in `allocate`'s order (plus CONFIG's outside queues).
     pub fn member_queues(&self, m: usize) -> Vec<MessageQueue> {
         self.members.get(m).map_or_else(Vec::new, |member| {
-            member.queues.iter().filter_map(|&q| self.queues.get(q)).cloned().chain(member.outside.iter().cloned()).collect()
+            member
+                .queues
+                .iter()
+                .filter_map(|&q| self.queues.get(q))
+                .cloned()
+                .chain(member.outside.iter().cloned())
+                .collect()
         })
     }
 
     /// Distinct cids owning queue `q`, in Java order.
     pub fn owner_cids(&self, q: usize) -> Vec<&str> {
-        let mut cids: Vec<&str> =
-            self.owners.get(q).map_or_else(Vec::new, |o| o.iter().filter_map(|&m| self.members.get(m)).map(|m| m.cid.as_str()).collect());
+        let mut cids: Vec<&str> = self
+            .owners
+            .get(q)
+            .map_or_else(Vec::new, |o| o.iter().filter_map(|&m| self.members.get(m)).map(|m| m.cid.as_str()).collect());
         cids.sort_by(|a, b| java_cmp(a, b));
         cids.dedup();
         cids
@@ -207,7 +224,12 @@ impl GroupAssignment {
 
     /// Indices of members that hold no queue (idle: they still heartbeat).
     pub fn idle_members(&self) -> Vec<usize> {
-        self.members.iter().enumerate().filter(|(_, m)| m.queues.is_empty() && m.outside.is_empty()).map(|(i, _)| i).collect()
+        self.members
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.queues.is_empty() && m.outside.is_empty())
+            .map(|(i, _)| i)
+            .collect()
     }
 
     /// Members holding at least one queue (the useful parallelism in queue-level models).
@@ -270,7 +292,9 @@ pub struct Moves {
 /// Compares two assignments (queues matched by identity, owners by cid).
 pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
     let owners_by_queue = |a: &GroupAssignment| -> BTreeMap<MessageQueue, Vec<String>> {
-        (0..a.queues.len()).map(|q| (a.queues[q].clone(), a.owner_cids(q).into_iter().map(str::to_owned).collect())).collect()
+        (0..a.queues.len())
+            .map(|q| (a.queues[q].clone(), a.owner_cids(q).into_iter().map(str::to_owned).collect()))
+            .collect()
     };
     let old = owners_by_queue(before);
     let new = owners_by_queue(after);
@@ -278,7 +302,9 @@ pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
     for (mq, to) in &new {
         match old.get(mq) {
             None => result.added_queues.push(mq.clone()),
-            Some(from) if from != to => result.moved.push(QueueMove { mq: mq.clone(), from: from.clone(), to: to.clone() }),
+            Some(from) if from != to => {
+                result.moved.push(QueueMove { mq: mq.clone(), from: from.clone(), to: to.clone() })
+            }
             Some(_) => {}
         }
     }

@@ -31,11 +31,7 @@ impl MessageQueue {
 /// `MessageQueue.toString()`: also the key hashed onto the CONSISTENT_HASH ring.
 impl fmt::Display for MessageQueue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "MessageQueue [topic={}, brokerName={}, queueId={}]",
-            self.topic, self.broker_name, self.queue_id
-        )
+        write!(f, "MessageQueue [topic={}, brokerName={}, queueId={}]", self.topic, self.broker_name, self.queue_id)
     }
 }
 

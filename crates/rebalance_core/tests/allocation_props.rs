@@ -12,20 +12,48 @@ use rebalance_core::MessageQueue;
 const GROUP: &str = "GID_prop";
 
 fn queue_strategy() -> impl proptest::strategy::Strategy<Value = Vec<MessageQueue>> {
-    prop::collection::vec((prop::sample::select(vec!["broker-a", "broker-b", "broker-a10", "Broker-z", "room1-b", "room2-b", "idc1@x", "idc2@y"]), 0i32..40), 1..60)
-        .prop_map(|v| v.into_iter().map(|(b, q)| MessageQueue::new("TopicTest", b, q)).collect())
+    prop::collection::vec(
+        (
+            prop::sample::select(vec![
+                "broker-a",
+                "broker-b",
+                "broker-a10",
+                "Broker-z",
+                "room1-b",
+                "room2-b",
+                "idc1@x",
+                "idc2@y",
+            ]),
+            0i32..40,
+        ),
+        1..60,
+    )
+    .prop_map(|v| v.into_iter().map(|(b, q)| MessageQueue::new("TopicTest", b, q)).collect())
 }
 
 fn cid_strategy() -> impl proptest::strategy::Strategy<Value = Vec<String>> {
-    prop::collection::vec((prop::sample::select(vec!["room1-", "room2-", "room3-", ""]), 0u8..30, prop::bool::weighted(0.05)), 1..40).prop_map(|v| {
+    prop::collection::vec(
+        (prop::sample::select(vec!["room1-", "room2-", "room3-", ""]), 0u8..30, prop::bool::weighted(0.05)),
+        1..40,
+    )
+    .prop_map(|v| {
         v.into_iter()
-            .map(|(room, host, duplicate)| if duplicate { format!("{room}10.0.0.1@1") } else { format!("{room}10.0.0.{host}@{host}") })
+            .map(
+                |(room, host, duplicate)| {
+                    if duplicate {
+                        format!("{room}10.0.0.1@1")
+                    } else {
+                        format!("{room}10.0.0.{host}@{host}")
+                    }
+                },
+            )
             .collect()
     })
 }
 
 fn strategies(queues: &[MessageQueue], cids: &[String], vnodes: u32) -> Vec<Strategy> {
-    let rooms = MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
+    let rooms =
+        MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
     vec![
         Strategy::Averagely,
         Strategy::AveragelyByCircle,

@@ -55,7 +55,9 @@ fn strategy_of(c: &Case, queues: &[MessageQueue], cids: &[String]) -> Result<Str
         "AVG" => Strategy::Averagely,
         "AVG_BY_CIRCLE" => Strategy::AveragelyByCircle,
         "CONSISTENT_HASH" => Strategy::consistent_hash(c.vnodes.unwrap_or(10)).map_err(|e| e.to_string())?,
-        "MACHINE_ROOM" => Strategy::MachineRoom { consumer_idcs: c.consumeridcs.clone().unwrap_or_default().into_iter().collect() },
+        "MACHINE_ROOM" => {
+            Strategy::MachineRoom { consumer_idcs: c.consumeridcs.clone().unwrap_or_default().into_iter().collect() }
+        }
         n if n.starts_with("MACHINE_ROOM_NEARBY-") => {
             let delegate = match c.delegate.as_deref().unwrap_or("AVG") {
                 "AVG" => Strategy::Averagely,
@@ -202,7 +204,8 @@ fn membership_summaries_reproduce() {
         for step in &s.steps {
             let cids: Vec<String> = (1..=step.consumers).map(|i| format!("10.0.0.{i}@{}", 2000 + i)).collect();
             let group = assign(&model, &queues, &cids).expect("assign");
-            let per_cid: BTreeMap<String, usize> = group.members.iter().map(|m| (m.cid.clone(), m.queues.len())).collect();
+            let per_cid: BTreeMap<String, usize> =
+                group.members.iter().map(|m| (m.cid.clone(), m.queues.len())).collect();
             assert_eq!(per_cid, step.per_cid, "{} at {} consumers", s.case, step.consumers);
             assert_eq!(group.unassigned().len(), step.unassigned);
             let moved = previous.as_ref().map(|p| moves(p, &group).moved.len());
@@ -247,7 +250,8 @@ fn md5_hashes_and_rings_reproduce() {
                 let nodes: Vec<String> = serde_json::from_value(v["nodes"].clone()).expect("nodes");
                 let vnodes = u32::try_from(v["vnodes"].as_u64().expect("vnodes")).expect("u32");
                 let ring = Ring::build(&nodes, vnodes);
-                let got: Vec<(u64, String)> = ring.entries(&nodes).into_iter().map(|e| (u64::from(e.hash), e.vnode_key)).collect();
+                let got: Vec<(u64, String)> =
+                    ring.entries(&nodes).into_iter().map(|e| (u64::from(e.hash), e.vnode_key)).collect();
                 let expected: Vec<(u64, String)> = v["ring"]
                     .as_array()
                     .expect("ring")

@@ -83,7 +83,10 @@ fn consistent_hash_join_moves_fewer_queues_than_averagely() {
     let avg_moves = moves(&group(Strategy::Averagely, 8, 3), &group(Strategy::Averagely, 8, 4)).moved.len();
     assert!(ch_moves < avg_moves, "CH {ch_moves} vs AVG {avg_moves}");
     // Only the joining consumer gains under CONSISTENT_HASH: queues move to it, not around.
-    let diff = moves(&group(Strategy::ConsistentHash { virtual_nodes: 10 }, 8, 3), &group(Strategy::ConsistentHash { virtual_nodes: 10 }, 8, 4));
+    let diff = moves(
+        &group(Strategy::ConsistentHash { virtual_nodes: 10 }, 8, 3),
+        &group(Strategy::ConsistentHash { virtual_nodes: 10 }, 8, 4),
+    );
     for mv in &diff.moved {
         assert_eq!(mv.to, vec![cids(4)[3].clone()]);
     }
@@ -92,7 +95,8 @@ fn consistent_hash_join_moves_fewer_queues_than_averagely() {
 #[test]
 fn config_keeps_a_dead_consumers_queues_orphaned() {
     let mine: Vec<MessageQueue> = queues(8).into_iter().take(4).collect();
-    let before = assign(&MessageModel::Clustering(Strategy::Config { queues: mine.clone() }), &queues(8), &cids(1)).expect("valid");
+    let before = assign(&MessageModel::Clustering(Strategy::Config { queues: mine.clone() }), &queues(8), &cids(1))
+        .expect("valid");
     // The only member is killed: its queues are owned by nobody until the config changes.
     let after = assign(&MessageModel::Clustering(Strategy::Config { queues: mine }), &queues(8), &[]).expect("valid");
     let diff = moves(&before, &after);

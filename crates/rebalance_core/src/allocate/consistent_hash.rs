@@ -84,7 +84,8 @@ impl Ring {
             return Ring::default();
         }
         let mut first: HashMap<&str, usize> = HashMap::with_capacity(cid_all.len());
-        let owners: Vec<usize> = cid_all.iter().enumerate().map(|(i, cid)| *first.entry(cid.as_str()).or_insert(i)).collect();
+        let owners: Vec<usize> =
+            cid_all.iter().enumerate().map(|(i, cid)| *first.entry(cid.as_str()).or_insert(i)).collect();
         let distinct = owners.iter().enumerate().all(|(i, &o)| i == o);
         let mut key = String::new();
         let mut vnode_hash = |cid: &str, replica: u64| {

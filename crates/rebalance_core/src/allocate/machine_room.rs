@@ -75,9 +75,15 @@ pub(crate) type RoomSplit<'a> = (Vec<(&'a str, Vec<&'a MessageQueue>)>, Vec<(&'a
 
 /// Splits queues and consumers by room (queues first, so a missing broker room is reported
 /// before a missing consumer room).
-pub(crate) fn split_rooms<'a>(rooms: &'a MachineRooms, mq_all: &'a [MessageQueue], cid_all: &'a [String]) -> Result<RoomSplit<'a>> {
-    let queues = group_by_room(mq_all, |mq| rooms.broker_room(&mq.broker_name), |mq| Error::BrokerRoomMissing(mq.clone()))?;
-    let consumers = group_by_room(cid_all, |cid| rooms.consumer_room(cid), |cid| Error::ConsumerRoomMissing(cid.clone()))?;
+pub(crate) fn split_rooms<'a>(
+    rooms: &'a MachineRooms,
+    mq_all: &'a [MessageQueue],
+    cid_all: &'a [String],
+) -> Result<RoomSplit<'a>> {
+    let queues =
+        group_by_room(mq_all, |mq| rooms.broker_room(&mq.broker_name), |mq| Error::BrokerRoomMissing(mq.clone()))?;
+    let consumers =
+        group_by_room(cid_all, |cid| rooms.consumer_room(cid), |cid| Error::ConsumerRoomMissing(cid.clone()))?;
     Ok((queues, consumers))
 }
 
@@ -91,7 +97,8 @@ pub(crate) fn nearby(
     cid_all: &[String],
 ) -> Result<Vec<MessageQueue>> {
     let (queue_rooms, consumer_rooms) = split_rooms(rooms, mq_all, cid_all)?;
-    let current_room = rooms.consumer_room(current_cid).ok_or_else(|| Error::ConsumerRoomMissing(current_cid.to_owned()))?;
+    let current_room =
+        rooms.consumer_room(current_cid).ok_or_else(|| Error::ConsumerRoomMissing(current_cid.to_owned()))?;
     let owned = |v: &[&MessageQueue]| v.iter().map(|mq| (*mq).clone()).collect::<Vec<_>>();
     let mut result = Vec::new();
     // 1. The queues of the consumer's own room, shared by the consumers of that room.

@@ -153,10 +153,7 @@ impl StrategyKind {
     pub fn parse(name: &str) -> Result<Self> {
         let upper = name.trim().to_ascii_uppercase();
         let base = if upper.starts_with("MACHINE_ROOM_NEARBY") { "MACHINE_ROOM_NEARBY" } else { &upper };
-        StrategyKind::ALL
-            .into_iter()
-            .find(|k| k.name() == base)
-            .ok_or_else(|| Error::UnknownStrategy(name.to_owned()))
+        StrategyKind::ALL.into_iter().find(|k| k.name() == base).ok_or_else(|| Error::UnknownStrategy(name.to_owned()))
     }
 }
 
@@ -196,10 +193,7 @@ pub fn check(group: &str, current_cid: &str, mq_all: &[MessageQueue], cid_all: &
 
 /// The log line RocketMQ writes (at INFO) when a consumer is not in `cidAll`.
 pub fn not_in_cid_all_log(group: &str, current_cid: &str, cid_all: &[String]) -> String {
-    format!(
-        "[BUG] ConsumerGroup: {group} The consumerId: {current_cid} not in cidAll: [{}]",
-        cid_all.join(", ")
-    )
+    format!("[BUG] ConsumerGroup: {group} The consumerId: {current_cid} not in cidAll: [{}]", cid_all.join(", "))
 }
 
 /// One consumer's allocation, exactly as the Java strategy computes it.
