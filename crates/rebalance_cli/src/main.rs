@@ -1,8 +1,10 @@
 //! `rebalance-lab`: the Rebalance Lab model on the command line (JSON in, JSON out).
 
 mod allocate_cmd;
+mod plan_cmd;
+mod progress_cmd;
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -30,12 +32,93 @@ enum Command {
     /// {"error": {"message": "..."}} with RocketMQ's message. Without currentCid, the whole
     /// group: {"assignment": {cid: [...]}, "unassigned": [...]}.
     Allocate,
+
+    /// Plan how long a backlog takes to drain and how many instances a target needs.
+    ///
+    /// Numbers accept separators (12,000,000) and exponents (1.2e7); durations accept 900,
+    /// 900s, 15m, 1h30m.
+    Plan {
+        /// B: messages waiting now.
+        #[arg(long, value_parser = plan_cmd::parse_number)]
+        backlog: f64,
+        /// P: messages produced per second.
+        #[arg(long, value_parser = plan_cmd::parse_number)]
+        produce_rate: f64,
+        /// R: messages one instance consumes and commits per second.
+        #[arg(long, value_parser = plan_cmd::parse_number)]
+        instance_rate: f64,
+        /// Drain-time target (e.g. 15m); or give --instances.
+        #[arg(long, value_parser = plan_cmd::parse_duration, conflicts_with = "instances", required_unless_present = "instances")]
+        target: Option<f64>,
+        /// A fixed instance count; or give --target.
+        #[arg(long)]
+        instances: Option<u32>,
+        /// Queues of the topic.
+        #[arg(long)]
+        queues: u32,
+        /// queue (classic queue-level) or message (5.x message-level).
+        #[arg(long, value_enum, default_value = "queue")]
+        model: ModelArg,
+        /// JSON output (camelCase fields; drainSeconds null = never).
+        #[arg(long)]
+        json: bool,
+    },
+
+    /// Lag, expired and inflight per queue and in total.
+    ///
+    /// Reads JSON on stdin (a list of {mq: {topic, brokerName, queueId}, minOffset, maxOffset,
+    /// consumerOffset, pullOffset?, oldestPendingAt?, lastTimestamp?}, or {"queues": [...],
+    /// "now": ms}), or with --from-mqadmin the text of `mqadmin consumerProgress -g G [-s true]`
+    /// (which has no MinOffset: expired positions then count as lag).
+    Progress {
+        /// Read pasted mqadmin consumerProgress text instead of JSON.
+        #[arg(long)]
+        from_mqadmin: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "json")]
+        format: progress_cmd::Format,
+        /// "Now" in epoch milliseconds, for the oldest pending delay.
+        #[arg(long)]
+        now: Option<i64>,
+    },
+}
+
+/// `--model`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum ModelArg {
+    /// Classic queue-level: at most one instance per queue works.
+    Queue,
+    /// 5.x message-level (POP): every instance receives messages.
+    Message,
+}
+
+fn print(result: Result<String, String>) -> io::Result<()> {
+    match result {
+        Ok(text) => io::stdout().lock().write_all(text.as_bytes()),
+        Err(message) => Err(io::Error::new(io::ErrorKind::InvalidInput, message)),
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Allocate => allocate_cmd::run(io::stdin().lock(), BufWriter::new(io::stdout().lock())),
+        Command::Plan { backlog, produce_rate, instance_rate, target, instances, queues, model, json } => {
+            let model = match model {
+                ModelArg::Queue => rebalance_core::plan::Model::QueueLevel,
+                ModelArg::Message => rebalance_core::plan::Model::MessageLevel,
+            };
+            print(
+                plan_cmd::input(backlog, produce_rate, instance_rate, target, instances, queues, model)
+                    .and_then(|input| plan_cmd::run(&input, json)),
+            )
+        }
+        Command::Progress { from_mqadmin, format, now } => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .and_then(|_| print(progress_cmd::run(&text, from_mqadmin, format, now)))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
