@@ -1,8 +1,10 @@
 //! `rebalance-lab`: the Rebalance Lab model on the command line (JSON in, JSON out).
 
 mod allocate_cmd;
+mod exercise_cmd;
 mod plan_cmd;
 mod progress_cmd;
+mod simulate_cmd;
 
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -81,6 +83,12 @@ enum Command {
         #[arg(long)]
         now: Option<i64>,
     },
+
+    /// Graded exercises: list them, print an exam sheet for a seed, grade an answer.
+    Exercise(exercise_cmd::ExerciseArgs),
+
+    /// Run a consumer-group timeline scenario (rebalances over time, duplicates, lag).
+    Simulate(simulate_cmd::SimulateArgs),
 }
 
 /// `--model`.
@@ -113,6 +121,8 @@ fn main() -> ExitCode {
                     .and_then(|input| plan_cmd::run(&input, json)),
             )
         }
+        Command::Exercise(args) => print(exercise_cmd::run(&args)),
+        Command::Simulate(args) => print(simulate_cmd::run(&args)),
         Command::Progress { from_mqadmin, format, now } => {
             let mut text = String::new();
             io::stdin()

@@ -11,15 +11,19 @@
 //! - [`mqadmin`]: `mqadmin consumerProgress` text, rendered and parsed.
 //! - [`reset`]: reset offset by time, per queue, with replay/skip.
 //! - [`plan`]: backlog drain planning with the reasoning as ordered steps.
+//! - [`exercise`]: graded exercises as data, seeded parameters, grading and diagnosis.
+//! - [`simulate`]: the deterministic consumer-group timeline simulator.
 
 pub mod allocate;
 pub mod assignment;
 mod error;
+pub mod exercise;
 pub mod message_queue;
 pub mod mqadmin;
 pub mod offset;
 pub mod plan;
 pub mod reset;
+pub mod simulate;
 
 pub use error::{Error, Result};
 pub use message_queue::MessageQueue;

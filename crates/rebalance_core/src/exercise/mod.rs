@@ -1,0 +1,1 @@
+//! Graded exercises (in progress).

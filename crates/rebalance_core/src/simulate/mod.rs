@@ -1,0 +1,1 @@
+//! The consumer-group timeline simulator (in progress).
