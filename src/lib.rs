@@ -1,1 +1,42 @@
-//! Rebalance Lab site (placeholder until the Yew app lands).
+//! Rebalance Lab: the Yew site that makes Apache RocketMQ consumer load balancing visible.
+//!
+//! The crate exports [`App`]; `main.rs` only mounts it. The model itself lives in
+//! `rebalance_core`, which knows nothing about the browser: this crate owns every
+//! `web-sys` call.
+//!
+//! # Codemap
+//!
+//! - [`app`]: the root component (language context, router, header, page outlet).
+//! - [`router`]: the page list ([`router::Route`]) and a small hash router.
+//! - [`i18n`]: the two locale files and the `t("key")` lookup.
+//! - [`url_state`]: page state kept in the URL query (`?lang=en&queues=8`).
+//! - [`panic_banner`]: the panic hook that shows a visible error banner.
+//! - `components/`: one function component per file; `pages/`: one page per file.
+//!
+//! # Content Security Policy
+//!
+//! `index.html` carries a strict CSP (`style-src 'self'`, no inline scripts). That forbids
+//! `style="…"` attributes in HTML, including ones Yew would render from `html!`. Components
+//! therefore never write `style=` attributes: static looks come from classes in
+//! `static/style.css`, and computed values (bar widths, FLIP transforms) are set through the
+//! CSSOM, e.g. `element.style().set_property("width", "40%")`, which CSP allows.
+
+pub mod app;
+pub mod components;
+pub mod hooks;
+pub mod i18n;
+pub mod pages;
+pub mod panic_banner;
+pub mod router;
+pub mod url_state;
+
+pub use app::App;
+
+/// Returns the element the app mounts into: `#app`, emptied of its "Loading…" text.
+///
+/// Falls back to `None` (the caller then renders into `<body>`) when the page has no `#app`.
+pub fn mount_point() -> Option<web_sys::Element> {
+    let root = gloo::utils::document().get_element_by_id("app")?;
+    root.set_text_content(None);
+    Some(root)
+}

@@ -1,0 +1,105 @@
+//! Translations: one locale file per language, embedded at compile time.
+//!
+//! The files (`en.toml`, `zh-CN.toml` beside this module) use a small, strict subset of
+//! TOML: `[section]` headers and `key = "value"` lines, where `key` under `[nav]` becomes
+//! `nav.key`. To add a text, add the same key to **both** files; `cargo test` fails when a
+//! key is missing from either file, when a value is empty, when the `{placeholders}` of a
+//! key differ between languages, or when source code asks for a key that no file defines.
+//!
+//! Components read texts through [`crate::hooks::use_i18n`]: `i18n.t("nav.offsets")`.
+//! A lookup never panics: a key missing in a language falls back to English, then to the
+//! key itself.
+
+mod catalog;
+
+use std::sync::OnceLock;
+
+pub use catalog::{Catalog, ParseError};
+
+/// A language the site is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English, the fallback for any missing text.
+    En,
+    /// Simplified Chinese.
+    ZhCn,
+}
+
+impl Lang {
+    /// Every language, in the order the language switch shows them.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhCn];
+
+    /// The BCP 47 tag, used in `?lang=` and in `<html lang>`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::ZhCn => "zh-CN",
+        }
+    }
+
+    /// The language's own name, as the language switch shows it.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::ZhCn => "中文",
+        }
+    }
+
+    /// Reads a language tag loosely: `en`, `en-US`, `zh`, `zh-cn`, `zh-Hans-CN` all work.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::ZhCn),
+            _ => None,
+        }
+    }
+
+    /// The first language of `preferred` (most preferred first) that the site speaks, else English.
+    pub fn negotiate<'a>(preferred: impl IntoIterator<Item = &'a str>) -> Lang {
+        preferred.into_iter().find_map(Lang::from_code).unwrap_or(Lang::En)
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("en.toml"),
+            Lang::ZhCn => include_str!("zh-CN.toml"),
+        }
+    }
+
+    fn catalog(self) -> &'static Catalog {
+        static EN: OnceLock<Catalog> = OnceLock::new();
+        static ZH_CN: OnceLock<Catalog> = OnceLock::new();
+        let cell = match self {
+            Lang::En => &EN,
+            Lang::ZhCn => &ZH_CN,
+        };
+        cell.get_or_init(|| {
+            Catalog::parse(self.source()).unwrap_or_else(|error| {
+                // `cargo test` keeps this from happening; if it does, show keys, not a crash.
+                log_error(&format!("locale {}: {error}", self.code()));
+                Catalog::default()
+            })
+        })
+    }
+}
+
+/// The text for `key` in `lang`, falling back to English and then to the key itself.
+pub fn t(lang: Lang, key: &'static str) -> &'static str {
+    lang.catalog().get(key).or_else(|| Lang::En.catalog().get(key)).unwrap_or(key)
+}
+
+/// Like [`t`], with each `{name}` replaced by its value from `args`.
+pub fn t_args(lang: Lang, key: &'static str, args: &[(&str, &str)]) -> String {
+    args.iter().fold(t(lang, key).to_owned(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
+}
+
+fn log_error(message: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web_sys::console::error_1(&message.into());
+    #[cfg(not(target_arch = "wasm32"))]
+    eprintln!("{message}");
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,157 @@
+//! Content checks for the locale files, plus the parser's edge cases.
+
+use super::*;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn catalog(lang: Lang) -> Catalog {
+    match Catalog::parse(lang.source()) {
+        Ok(catalog) => catalog,
+        Err(error) => panic!("{} does not parse: {error}", lang.code()),
+    }
+}
+
+fn keys(lang: Lang) -> BTreeSet<String> {
+    catalog(lang).entries().map(|(k, _)| k.to_owned()).collect()
+}
+
+#[test]
+fn every_key_is_in_every_language() {
+    let all: BTreeSet<String> = Lang::ALL.iter().flat_map(|&lang| keys(lang)).collect();
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let missing: Vec<_> = all.difference(&keys(lang)).cloned().collect();
+        if !missing.is_empty() {
+            problems.push(format!("{} is missing {missing:?}", lang.code()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(all.len() >= 10, "the locale files look truncated");
+}
+
+#[test]
+fn no_value_is_empty() {
+    for lang in Lang::ALL {
+        for (key, value) in catalog(lang).entries() {
+            assert!(!value.trim().is_empty(), "{}: `{key}` is empty", lang.code());
+        }
+    }
+}
+
+fn placeholders(text: &str) -> BTreeSet<&str> {
+    text.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(name, _)| name)).collect()
+}
+
+#[test]
+fn placeholders_match_across_languages() {
+    let en = catalog(Lang::En);
+    for lang in Lang::ALL {
+        for (key, value) in catalog(lang).entries() {
+            let english = en.get(key).unwrap_or_default();
+            assert_eq!(
+                placeholders(value),
+                placeholders(english),
+                "{}: `{key}` has other placeholders than English",
+                lang.code()
+            );
+        }
+    }
+}
+
+/// Collects the literal keys of `.t("…")` and `.t_args("…"` calls in every `.rs` file under
+/// `dir`, except this module's own files (which quote the pattern).
+fn keys_used_in(dir: &Path, found: &mut Vec<(String, String)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.ends_with("src/i18n") {
+            continue;
+        } else if path.is_dir() {
+            keys_used_in(&path, found);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            let source = std::fs::read_to_string(&path).unwrap_or_default();
+            for call in [".t(\"", ".t_args(\""] {
+                for (_, rest) in source.match_indices(call).map(|(i, m)| source.split_at(i + m.len())) {
+                    if let Some((key, _)) = rest.split_once('"') {
+                        found.push((path.display().to_string(), key.to_owned()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_key_used_in_the_source_exists() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut used = Vec::new();
+    keys_used_in(&src, &mut used);
+    assert!(!used.is_empty(), "found no `.t(\"…\")` calls under {}", src.display());
+    let en = keys(Lang::En);
+    let unknown: Vec<_> = used.iter().filter(|(_, key)| !en.contains(key)).collect();
+    assert!(unknown.is_empty(), "keys used but not defined: {unknown:?}");
+}
+
+#[test]
+fn lookups_fall_back_to_english_then_to_the_key() {
+    assert_eq!(t(Lang::ZhCn, "nav.offsets"), "位点");
+    assert_eq!(t(Lang::En, "nav.offsets"), "Offsets");
+    assert_eq!(t(Lang::ZhCn, "no.such.key"), "no.such.key");
+    assert_eq!(t_args(Lang::En, "page.not_found.body", &[("path", "/x")]), "There is no page at “/x”.");
+}
+
+#[test]
+fn language_tags_are_read_loosely() {
+    let cases = [
+        ("en", Some(Lang::En)),
+        ("en-US", Some(Lang::En)),
+        ("zh", Some(Lang::ZhCn)),
+        ("zh-cn", Some(Lang::ZhCn)),
+        ("zh_TW", Some(Lang::ZhCn)),
+        ("zh-Hans-CN", Some(Lang::ZhCn)),
+        ("fr", None),
+        ("", None),
+    ];
+    for (code, expected) in cases {
+        assert_eq!(Lang::from_code(code), expected, "{code:?}");
+    }
+    assert_eq!(Lang::negotiate(["fr-FR", "zh-CN", "en"]), Lang::ZhCn);
+    assert_eq!(Lang::negotiate(["de"]), Lang::En);
+    for lang in Lang::ALL {
+        assert_eq!(Lang::from_code(lang.code()), Some(lang));
+    }
+}
+
+fn check(source: &str, expected: Result<&[(&str, &str)], usize>) {
+    let actual = Catalog::parse(source);
+    match (actual, expected) {
+        (Ok(catalog), Ok(entries)) => {
+            let got: Vec<_> = catalog.entries().collect();
+            assert_eq!(got, entries, "{source:?}");
+        }
+        (Err(error), Err(line)) => assert_eq!(error.line, line, "{source:?}: {error}"),
+        (actual, expected) => panic!("{source:?}: got {actual:?}, expected {expected:?}"),
+    }
+}
+
+#[test]
+fn parser_reads_the_toml_subset() {
+    check("a = \"x\"", Ok(&[("a", "x")]));
+    check("# c\n\n[s]\nb = \"y\" # tail\n", Ok(&[("s.b", "y")]));
+    check("[s.t]\nk = \"\\\"q\\\" \\\\ \\n\"", Ok(&[("s.t.k", "\"q\" \\ \n")]));
+    check("a = \"has = and # inside\"", Ok(&[("a", "has = and # inside")]));
+}
+
+#[test]
+fn parser_rejects_what_toml_or_we_would_not_accept() {
+    check("a = x", Err(1));
+    check("a = \"open", Err(1));
+    check("\n[s\n", Err(2));
+    check("a = \"x\"\na = \"y\"", Err(2));
+    check("A = \"x\"", Err(1));
+    check("a = \"x\" y", Err(1));
+    check("a = \"\\q\"", Err(1));
+    check("just text", Err(1));
+}

@@ -1,0 +1,77 @@
+//! Page state in the URL query, so a link reproduces what the reader sees.
+//!
+//! The route lives in the hash (`#/planner`, see [`crate::router`]); state lives in the
+//! query before it: `…/rebalance/?lang=zh-CN&queues=8#/playground`. Every page shares one
+//! namespace, so a page prefixes keys that are not site-wide (`planner_backlog`, not
+//! `backlog`). Writes use `history.replaceState`: they add no history entry, keep the hash
+//! and the history state, and trigger no navigation.
+//!
+//! Nothing here panics: a missing `window`, an unparsable URL or a refused `replaceState`
+//! reads as "no value" and writes as a no-op.
+
+use std::str::FromStr;
+
+use wasm_bindgen::JsValue;
+use web_sys::Url;
+
+/// The value of query parameter `key`, if present.
+pub fn get(key: &str) -> Option<String> {
+    current_url()?.search_params().get(key)
+}
+
+/// The value of `key` parsed as `T`; `None` when absent or unparsable.
+pub fn get_parsed<T: FromStr>(key: &str) -> Option<T> {
+    get(key)?.trim().parse().ok()
+}
+
+/// Sets `key` to `value`, or removes it when `value` is `None`.
+pub fn set(key: &str, value: Option<&str>) {
+    set_many(&[(key, value)]);
+}
+
+/// Applies several [`set`]s with a single `replaceState`.
+pub fn set_many(changes: &[(&str, Option<&str>)]) {
+    let Some(url) = current_url() else {
+        return;
+    };
+    let params = url.search_params();
+    for (key, value) in changes {
+        match value {
+            Some(value) => params.set(key, value),
+            None => params.delete(key),
+        }
+    }
+    // `url.searchParams` is live: editing it has already rewritten `url.search`.
+    replace_url(&url);
+}
+
+/// The whole query as `(key, value)` pairs, in URL order.
+pub fn all() -> Vec<(String, String)> {
+    let Some(url) = current_url() else {
+        return Vec::new();
+    };
+    let mut pairs = Vec::new();
+    let params = url.search_params();
+    let iter = js_sys::try_iter(&params).ok().flatten();
+    for entry in iter.into_iter().flatten().flatten() {
+        let pair = js_sys::Array::from(&entry);
+        if let (Some(key), Some(value)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+            pairs.push((key, value));
+        }
+    }
+    pairs
+}
+
+fn current_url() -> Option<Url> {
+    let href = web_sys::window()?.location().href().ok()?;
+    Url::new(&href).ok()
+}
+
+fn replace_url(url: &Url) {
+    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else {
+        return;
+    };
+    let state = history.state().unwrap_or(JsValue::NULL);
+    // A refused replaceState (e.g. a sandboxed frame) leaves the URL as it was; that is fine.
+    let _ = history.replace_state_with_url(&state, "", Some(&url.href()));
+}

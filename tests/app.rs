@@ -1,0 +1,143 @@
+//! Browser tests of the real app: `cargo xtask test` runs them in headless Chromium
+//! (`cargo test -p rebalance_lab --target wasm32-unknown-unknown`).
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use rebalance_lab::i18n::{t, Lang};
+use rebalance_lab::{panic_banner, url_state, App};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Lets Yew's scheduler and the browser's event loop run.
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+}
+
+fn document() -> web_sys::Document {
+    gloo::utils::document()
+}
+
+/// Renders [`App`] into a fresh `<div>`; the handle unmounts it.
+async fn mount() -> (Element, yew::AppHandle<App>) {
+    let root = document().create_element("div").expect("a div");
+    document().body().expect("a body").append_child(&root).expect("appended");
+    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+    (root, handle)
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|element| element.text_content())
+        .unwrap_or_else(|| panic!("nothing matches {selector:?}"))
+}
+
+fn click(root: &Element, selector: &str) {
+    root.query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|element| element.dyn_into::<HtmlElement>().ok())
+        .unwrap_or_else(|| panic!("nothing clickable matches {selector:?}"))
+        .click();
+}
+
+fn pressed_lang(root: &Element) -> Lang {
+    let code = root
+        .query_selector(".lang-switch [aria-pressed=true]")
+        .ok()
+        .flatten()
+        .and_then(|button| button.get_attribute("data-lang"))
+        .expect("one language button is pressed");
+    Lang::from_code(&code).expect("a known language")
+}
+
+fn go(hash: &str) {
+    web_sys::window().expect("a window").location().set_hash(hash).expect("hash set");
+}
+
+#[wasm_bindgen_test]
+async fn heading_follows_the_language_switch() {
+    go("#/");
+    let (root, handle) = mount().await;
+    let first = pressed_lang(&root);
+    assert_eq!(text(&root, "h1"), t(first, "page.playground.title"));
+
+    let other = if first == Lang::En { Lang::ZhCn } else { Lang::En };
+    click(&root, &format!("button[data-lang='{}']", other.code()));
+    settle().await;
+
+    assert_eq!(pressed_lang(&root), other);
+    assert_eq!(text(&root, "h1"), t(other, "page.playground.title"));
+    assert_ne!(t(first, "page.playground.title"), t(other, "page.playground.title"));
+    assert_eq!(text(&root, ".site-nav"), nav_text(other));
+    assert_eq!(url_state::get("lang").as_deref(), Some(other.code()));
+    let html_lang = document().document_element().and_then(|e| e.get_attribute("lang"));
+    assert_eq!(html_lang.as_deref(), Some(other.code()));
+    handle.destroy();
+}
+
+fn nav_text(lang: Lang) -> String {
+    ["nav.playground", "nav.offsets", "nav.planner"].map(|key| t(lang, key)).concat()
+}
+
+#[wasm_bindgen_test]
+async fn nav_links_reach_each_page() {
+    go("#/");
+    let (root, handle) = mount().await;
+    let lang = pressed_lang(&root);
+    for (href, title) in
+        [("#/offsets", "page.offsets.title"), ("#/planner", "page.planner.title"), ("#/", "page.playground.title")]
+    {
+        click(&root, &format!(".site-nav a[href='{href}']"));
+        settle().await;
+        assert_eq!(text(&root, "h1"), t(lang, title), "after clicking {href}");
+        let current =
+            root.query_selector(".site-nav [aria-current=page]").ok().flatten().and_then(|a| a.get_attribute("href"));
+        assert_eq!(current.as_deref(), Some(href));
+    }
+    go("#/no-such-page");
+    settle().await;
+    assert_eq!(text(&root, "h1"), t(lang, "page.not_found.title"));
+    // A hash that is not a route (an in-page anchor) keeps the current page.
+    go("#main");
+    settle().await;
+    assert_eq!(text(&root, "h1"), t(lang, "page.not_found.title"));
+    go("#/");
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+fn url_state_round_trips_and_keeps_the_hash() {
+    go("#/planner");
+    url_state::set_many(&[("planner_backlog", Some("12000000")), ("x", Some("a b&c"))]);
+    assert_eq!(url_state::get_parsed::<u64>("planner_backlog"), Some(12_000_000));
+    assert_eq!(url_state::get("x").as_deref(), Some("a b&c"));
+    assert_eq!(url_state::get_parsed::<u64>("x"), None);
+    let location = web_sys::window().expect("a window").location();
+    assert_eq!(location.hash().ok().as_deref(), Some("#/planner"));
+    url_state::set("x", None);
+    assert_eq!(url_state::get("x"), None);
+    assert!(url_state::all().iter().any(|(k, v)| k == "planner_backlog" && v == "12000000"));
+    url_state::set("planner_backlog", None);
+    go("#/");
+}
+
+#[wasm_bindgen_test]
+fn panic_banner_is_visible_text() {
+    panic_banner::show("boom at src/x.rs:1");
+    panic_banner::show("second panic");
+    let banners = document().query_selector_all(&format!("#{}", panic_banner::BANNER_ID)).expect("a selector");
+    assert_eq!(banners.length(), 1, "the banner is reused, not stacked");
+    let banner = document().get_element_by_id(panic_banner::BANNER_ID).expect("the banner");
+    assert_eq!(banner.get_attribute("role").as_deref(), Some("alert"));
+    let text = banner.text_content().unwrap_or_default();
+    assert!(text.contains("second panic"), "{text}");
+    assert!(text.contains("reload"), "{text}");
+    banner.remove();
+}

@@ -1,0 +1,39 @@
+// A `test` whose every page is watched: after each test it fails on any console error,
+// uncaught exception or CSP violation, and on any request outside `guard.allowedPrefix`
+// (by default the origin of E2E_BASE_URL; the sub-path tests narrow it to the sub-path).
+import { test as base, expect } from '@playwright/test';
+
+export const test = base.extend({
+  guard: [
+    async ({ page, baseURL }, use) => {
+      const guard = {
+        allowedPrefix: new URL(baseURL).origin + '/',
+        errors: [],
+        requests: [],
+      };
+      page.on('console', (message) => {
+        if (message.type() === 'error') guard.errors.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => guard.errors.push(`pageerror: ${error.message}`));
+      page.on('request', (request) => guard.requests.push(request.url()));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      await use(guard);
+      expect(guard.errors, 'console errors, page errors or CSP violations').toEqual([]);
+      const foreign = guard.requests.filter((url) => !url.startsWith(guard.allowedPrefix));
+      expect(foreign, `requests outside ${guard.allowedPrefix}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until the app has replaced the "Loading…" text with a page heading. */
+export async function appReady(page) {
+  await expect(page.locator('main h1')).toBeVisible();
+  await expect(page.locator('.boot-status')).toHaveCount(0);
+}

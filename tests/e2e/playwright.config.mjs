@@ -1,0 +1,42 @@
+// Playwright config for the end-to-end suite. Run it with `cargo xtask test`, which builds
+// the release site, serves it at `/` and at `/sub/rebalance/`, and sets E2E_BASE_URL and
+// E2E_SUB_URL. Uses the system Chromium: never run `npx playwright install` here.
+import { defineConfig } from '@playwright/test';
+
+const baseURL = process.env.E2E_BASE_URL;
+if (!baseURL) {
+  throw new Error('E2E_BASE_URL is not set: run the suite through `cargo xtask test`');
+}
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.mjs',
+  outputDir: './test-results',
+  timeout: 30_000,
+  globalTimeout: 5 * 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'en-US',
+    trace: 'off',
+    screenshot: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,154 @@
+// End-to-end tests of the release build in headless Chromium.
+import { test, expect, appReady } from './fixtures.mjs';
+
+const SUB_URL = process.env.E2E_SUB_URL;
+
+const EN = {
+  playground: 'Rebalance playground',
+  offsets: 'Offsets and lag',
+  planner: 'Backlog drain planner',
+};
+const ZH = {
+  playground: 'Rebalance 演练场',
+};
+
+test('the page loads and shows the title', async ({ page }) => {
+  await page.goto('./?lang=en');
+  await expect(page).toHaveTitle(/Rebalance Lab/);
+  await appReady(page);
+  await expect(page.locator('main h1')).toHaveText(EN.playground);
+  await expect(page.locator('.brand-name')).toHaveText('Rebalance Lab');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('the nav reaches each page, and back and reload keep the page', async ({ page }) => {
+  await page.goto('./?lang=en');
+  await appReady(page);
+  const nav = page.getByRole('navigation', { name: 'Pages' });
+  for (const [name, heading, hash] of [
+    ['Offsets', EN.offsets, '#/offsets'],
+    ['Planner', EN.planner, '#/planner'],
+    ['Playground', EN.playground, '#/'],
+  ]) {
+    await nav.getByRole('link', { name }).click();
+    await expect(page.locator('main h1')).toHaveText(heading);
+    await expect(page).toHaveURL(new RegExp(`${hash.replace('/', '\\/')}$`));
+    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveTitle(`${name} · Rebalance Lab`);
+  }
+  await page.goBack();
+  await expect(page.locator('main h1')).toHaveText(EN.planner);
+  await page.reload();
+  await appReady(page);
+  await expect(page.locator('main h1')).toHaveText(EN.planner);
+  await expect(page).toHaveURL(/\?lang=en#\/planner$/);
+});
+
+test('an unknown page says so', async ({ page }) => {
+  await page.goto('./?lang=en#/no-such-page');
+  await expect(page.locator('main h1')).toHaveText('Page not found');
+  await expect(page.locator('main')).toContainText('/no-such-page');
+});
+
+test('the language switch changes every text and is kept in the URL', async ({ page }) => {
+  await page.goto('./?lang=en');
+  await appReady(page);
+  await page.getByRole('button', { name: '中文' }).click();
+  await expect(page.locator('main h1')).toHaveText(ZH.playground);
+  await expect(page.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('navigation', { name: '页面' })).toContainText('位点');
+  await expect(page).toHaveURL(/lang=zh-CN/);
+  await page.reload();
+  await appReady(page);
+  await expect(page.locator('main h1')).toHaveText(ZH.playground);
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('main h1')).toHaveText(EN.playground);
+});
+
+test.describe('with a Chinese browser', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the language defaults to navigator.language, and ?lang= overrides it', async ({ page }) => {
+    await page.goto('./');
+    await expect(page.locator('main h1')).toHaveText(ZH.playground);
+    await page.goto('./?lang=en');
+    await expect(page.locator('main h1')).toHaveText(EN.playground);
+  });
+});
+
+test('every request stays on the site origin, and the wasm is served as application/wasm', async ({
+  page,
+  guard,
+}) => {
+  const wasm = page.waitForResponse((response) => response.url().endsWith('.wasm'));
+  await page.goto('./');
+  await appReady(page);
+  expect((await wasm).headers()['content-type']).toBe('application/wasm');
+  for (const hash of ['#/offsets', '#/planner', '#/']) {
+    await page.goto(`./${hash}`);
+    await appReady(page);
+  }
+  // The guard fixture checks every recorded URL after the test; make sure it saw some.
+  expect(guard.requests.some((url) => url.endsWith('.wasm'))).toBe(true);
+  expect(guard.requests.some((url) => url.endsWith('.css'))).toBe(true);
+});
+
+test('it works when served from a sub-path', async ({ page, guard }) => {
+  expect(SUB_URL, 'E2E_SUB_URL is set by cargo xtask test').toBeTruthy();
+  guard.allowedPrefix = SUB_URL;
+  await page.goto(`${SUB_URL}?lang=en`);
+  await appReady(page);
+  await expect(page.locator('main h1')).toHaveText(EN.playground);
+  await page.getByRole('link', { name: 'Offsets' }).click();
+  await expect(page.locator('main h1')).toHaveText(EN.offsets);
+  await expect(page).toHaveURL(`${SUB_URL}?lang=en#/offsets`);
+  await page.reload();
+  await expect(page.locator('main h1')).toHaveText(EN.offsets);
+  // Without its trailing slash the sub-path redirects, so relative URLs still resolve.
+  // (That one request is the only one allowed outside the sub-path.)
+  const bare = SUB_URL.replace(/\/$/, '');
+  guard.allowedPrefix = bare;
+  await page.goto(bare);
+  await appReady(page);
+  await expect(page).toHaveURL(SUB_URL);
+});
+
+test('no console errors and no inline style attributes (strict CSP)', async ({ page }) => {
+  await page.goto('./?lang=zh-CN#/planner');
+  await appReady(page);
+  const csp = page.locator('meta[http-equiv="Content-Security-Policy"]');
+  await expect(csp).toHaveAttribute('content', /style-src 'self';/);
+  await expect(csp).toHaveAttribute('content', /script-src 'self' 'wasm-unsafe-eval';/);
+  await expect(page.locator('[style]')).toHaveCount(0);
+  await expect(page.locator('script:not([src])')).toHaveCount(0);
+  await expect(page.locator('#panic-banner')).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the layout fits the screen and the nav stays usable', async ({ page }) => {
+    await page.goto('./?lang=en');
+    await appReady(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: 'Planner' }).tap();
+    await expect(page.locator('main h1')).toHaveText(EN.planner);
+  });
+});
+
+test('keyboard users see focus and can skip to the content', async ({ page }) => {
+  await page.goto('./?lang=en');
+  await appReady(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expect(page).toHaveURL(/\?lang=en(#\/)?$/);
+});

@@ -1,0 +1,255 @@
+//! `cargo xtask build`: compile the site to WebAssembly and assemble `dist/`.
+//!
+//! 1. `cargo build -p rebalance_lab --bin rebalance_lab_site --target wasm32-unknown-unknown`.
+//! 2. wasm-bindgen, as the `wasm-bindgen-cli-support` library pinned to the same version
+//!    as `wasm-bindgen` (no CLI install needed), `--target web`, out name `rebalance_lab`.
+//! 3. Release only: `wasm-opt -Oz` from `node_modules/.bin` (npm package `binaryen`).
+//! 4. `dist/`: `index.html`, `pkg/` and `static/`, with content-hashed names for the wasm,
+//!    the JS and the CSS, and every URL relative (`./pkg/…`, `./static/…`) so the site works
+//!    from any sub-path.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::util::{self, Result};
+use crate::Options;
+
+/// The name wasm-bindgen gives its output: `rebalance_lab.js` and `rebalance_lab_bg.wasm`.
+const OUT_NAME: &str = "rebalance_lab";
+/// The binary target that renders the app.
+const BIN: &str = "rebalance_lab_site";
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// The placeholder in `index.html` that receives the preload links.
+const PRELOAD_MARKER: &str = "<!-- xtask:preload -->";
+/// The WebAssembly features rustc enables by default for wasm32-unknown-unknown; wasm-opt
+/// must accept them, and must not add others.
+const WASM_FEATURES: &[&str] = &[
+    "--enable-bulk-memory",
+    "--enable-mutable-globals",
+    "--enable-nontrapping-float-to-int",
+    "--enable-sign-ext",
+    "--enable-reference-types",
+    "--enable-multivalue",
+];
+
+/// What a build put in `dist/`.
+#[derive(Debug, Clone)]
+pub struct Dist {
+    /// The `dist/` directory.
+    pub dir: PathBuf,
+    /// Every file in it.
+    pub files: Vec<PathBuf>,
+}
+
+/// Builds the site; see the module docs.
+pub fn run(options: &Options) -> Result<Dist> {
+    let profile = if options.release { "release" } else { "debug" };
+    ensure_wasm_target()?;
+    let mut cargo = util::cargo();
+    cargo.args(["build", "-p", "rebalance_lab", "--bin", BIN, "--target", WASM_TARGET]);
+    if options.release {
+        cargo.arg("--release");
+    }
+    util::run(&mut cargo)?;
+
+    let wasm = util::target_dir().join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
+    let pkg = util::target_dir().join("xtask").join(format!("pkg-{profile}"));
+    bindgen(&wasm, &pkg, options.release)?;
+    if options.release {
+        wasm_opt(&pkg.join(format!("{OUT_NAME}_bg.wasm")))?;
+    }
+    let dist = assemble(&pkg, &util::root().join("dist"))?;
+    println!("built {} ({profile})", util::show(&dist.dir));
+    Ok(dist)
+}
+
+/// Adds the `wasm32-unknown-unknown` target through rustup when it is missing.
+pub fn ensure_wasm_target() -> Result {
+    let Some(targets) = util::output(util::command("rustup").args(["target", "list", "--installed"])) else {
+        println!("warning: rustup not found; assuming the {WASM_TARGET} target is installed");
+        return Ok(());
+    };
+    if targets.lines().any(|line| line.trim() == WASM_TARGET) {
+        return Ok(());
+    }
+    util::run(util::command("rustup").args(["target", "add", WASM_TARGET]))
+}
+
+fn bindgen(wasm: &Path, out_dir: &Path, release: bool) -> Result {
+    println!("wasm-bindgen {} -> {}", util::show(wasm), util::show(out_dir));
+    if out_dir.exists() {
+        fs::remove_dir_all(out_dir)?;
+    }
+    wasm_bindgen_cli_support::Bindgen::new()
+        .input_path(wasm)
+        .out_name(OUT_NAME)
+        .web(true)?
+        .typescript(false)
+        .remove_name_section(release)
+        .remove_producers_section(release)
+        .generate(out_dir)
+        .map_err(|error| format!("wasm-bindgen: {error:#}"))?;
+    Ok(())
+}
+
+/// Runs `wasm-opt -Oz` in place, installing it with `npm ci` when `node_modules` is missing.
+fn wasm_opt(wasm: &Path) -> Result {
+    let root = util::root();
+    let bin = root.join("node_modules/.bin/wasm-opt");
+    if !bin.exists() && root.join("package.json").exists() && !root.join("node_modules").exists() {
+        if util::output(util::command("npm").arg("--version")).is_some() {
+            util::run(util::command("npm").args(["ci", "--no-audit", "--no-fund"]))?;
+        } else {
+            println!("warning: npm is not installed; skipping wasm-opt (the wasm stays larger)");
+            return Ok(());
+        }
+    }
+    if !bin.exists() {
+        println!("warning: {} is missing; skipping wasm-opt", util::show(&bin));
+        return Ok(());
+    }
+    let optimized = wasm.with_extension("opt.wasm");
+    let mut command = util::command(&bin);
+    command.arg("-Oz").args(WASM_FEATURES).arg(wasm).arg("-o").arg(&optimized);
+    util::run(&mut command)?;
+    fs::rename(&optimized, wasm)?;
+    Ok(())
+}
+
+/// Writes `dist/` from the bindgen output, `static/` and `index.html`.
+fn assemble(pkg: &Path, dist: &Path) -> Result<Dist> {
+    let root = util::root();
+    if dist.exists() {
+        fs::remove_dir_all(dist)?;
+    }
+    fs::create_dir_all(dist.join("pkg"))?;
+    fs::create_dir_all(dist.join("static"))?;
+
+    // pkg/: the glue and the wasm get hashed names; snippets (if any) keep theirs, since
+    // the glue imports them by relative path.
+    let glue_name = format!("{OUT_NAME}.js");
+    let wasm_name = format!("{OUT_NAME}_bg.wasm");
+    copy_dir(pkg, &dist.join("pkg"), &[&glue_name, &wasm_name])?;
+    let wasm_hashed = write_hashed(&dist.join("pkg"), &wasm_name, &fs::read(pkg.join(&wasm_name))?)?;
+    let glue_hashed = write_hashed(&dist.join("pkg"), &glue_name, &fs::read(pkg.join(&glue_name))?)?;
+
+    // static/: boot.js learns the hashed pkg names; every .js and .css gets a hashed name.
+    let mut renamed = Vec::new();
+    for entry in fs::read_dir(root.join("static"))? {
+        let path = entry?.path();
+        let name = file_name(&path)?;
+        if path.is_dir() {
+            copy_dir(&path, &dist.join("static").join(&name), &[])?;
+            continue;
+        }
+        let mut bytes = fs::read(&path)?;
+        if name == "boot.js" {
+            let text = String::from_utf8(bytes)?;
+            let text = replace_all(&text, &format!("../pkg/{glue_name}"), &format!("../pkg/{glue_hashed}"))?;
+            let text = replace_all(&text, &format!("../pkg/{wasm_name}"), &format!("../pkg/{wasm_hashed}"))?;
+            bytes = text.into_bytes();
+        }
+        if name.ends_with(".js") || name.ends_with(".css") {
+            let hashed = write_hashed(&dist.join("static"), &name, &bytes)?;
+            renamed.push((name, hashed));
+        } else {
+            fs::write(dist.join("static").join(&name), bytes)?;
+        }
+    }
+
+    // index.html: point at the hashed names and preload the glue and the wasm.
+    let mut html = fs::read_to_string(root.join("index.html"))?;
+    for (name, hashed) in &renamed {
+        html = html.replace(&format!("./static/{name}\""), &format!("./static/{hashed}\""));
+    }
+    if !html.contains("./static/boot-") {
+        return Err("index.html must load ./static/boot.js".into());
+    }
+    let preload = format!(
+        "<link rel=\"modulepreload\" href=\"./pkg/{glue_hashed}\">\n  \
+         <link rel=\"preload\" href=\"./pkg/{wasm_hashed}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
+    );
+    html = replace_all(&html, PRELOAD_MARKER, &preload)?;
+    fs::write(dist.join("index.html"), html)?;
+
+    let mut files = Vec::new();
+    list_files(dist, &mut files)?;
+    files.sort();
+    Ok(Dist { dir: dist.to_path_buf(), files })
+}
+
+/// Replaces every `from` in `text`, failing if there is none (the template drifted).
+fn replace_all(text: &str, from: &str, to: &str) -> Result<String> {
+    if text.contains(from) {
+        Ok(text.replace(from, to))
+    } else {
+        Err(format!("expected `{from}` in a template (index.html or static/boot.js)").into())
+    }
+}
+
+/// Writes `bytes` to `dir` as `stem-HASH.ext` and returns that name.
+fn write_hashed(dir: &Path, name: &str, bytes: &[u8]) -> Result<String> {
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
+    let hashed = format!("{stem}-{}.{ext}", &format!("{:016x}", fnv1a(bytes))[..10]);
+    fs::write(dir.join(&hashed), bytes)?;
+    Ok(hashed)
+}
+
+/// FNV-1a, 64 bit: a stable content hash for cache busting (not for security).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn copy_dir(from: &Path, to: &Path, skip: &[&str]) -> Result {
+    fs::create_dir_all(to)?;
+    for entry in fs::read_dir(from)? {
+        let path = entry?.path();
+        let name = file_name(&path)?;
+        if skip.contains(&name.as_str()) {
+            continue;
+        }
+        if path.is_dir() {
+            copy_dir(&path, &to.join(&name), &[])?;
+        } else {
+            fs::copy(&path, to.join(&name))?;
+        }
+    }
+    Ok(())
+}
+
+fn list_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            list_files(&path, files)?;
+        } else {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn file_name(path: &Path) -> Result<String> {
+    Ok(path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .ok_or_else(|| format!("odd file name {}", path.display()))?
+        .to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a_matches_the_reference_values() {
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+
+    #[test]
+    fn replace_all_refuses_a_missing_pattern() {
+        assert_eq!(replace_all("a ./x b", "./x", "./y").ok().as_deref(), Some("a ./y b"));
+        assert!(replace_all("a b", "./x", "./y").is_err());
+    }
+}

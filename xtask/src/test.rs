@@ -1,0 +1,236 @@
+//! `cargo xtask test`: the one command that runs every check and test.
+//!
+//! Stages run in order and the first failure stops the run (exit code 1; with
+//! `--keep-going` the later stages still run, and the exit code is still 1). Each stage's own
+//! output stays visible; a summary with timings closes the run, ending in the line
+//! `xtask: N passed, M failed`.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::util::{self, Result};
+use crate::{build, size, Options};
+
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// The sub-path the end-to-end suite also serves the site under.
+const SUB_PATH: &str = "/sub/rebalance/";
+
+/// A named step of the run.
+struct Stage {
+    name: &'static str,
+    run: fn() -> Result,
+}
+
+const STAGES: &[Stage] = &[
+    Stage { name: "prerequisites", run: prerequisites },
+    Stage { name: "cargo fmt --check", run: fmt },
+    Stage { name: "clippy (native)", run: clippy_native },
+    Stage { name: "clippy (wasm32)", run: clippy_wasm },
+    Stage { name: "cargo test --workspace", run: test_native },
+    Stage { name: "wasm-bindgen-test (headless Chromium)", run: test_wasm },
+    Stage { name: "release build + size report", run: release_size },
+    Stage { name: "end-to-end (Playwright)", run: end_to_end },
+];
+
+/// Runs every stage; fails at the first stage that fails (or at the end, with `--keep-going`).
+pub fn run(options: &Options) -> Result {
+    let started = Instant::now();
+    let mut results: Vec<(&str, Option<bool>, Duration)> = Vec::new();
+    let mut failure = None;
+    for (index, stage) in STAGES.iter().enumerate() {
+        if failure.is_some() && !options.keep_going {
+            results.push((stage.name, None, Duration::ZERO));
+            continue;
+        }
+        println!("\n==> [{}/{}] {}", index + 1, STAGES.len(), stage.name);
+        let stage_started = Instant::now();
+        let outcome = (stage.run)();
+        let elapsed = stage_started.elapsed();
+        match &outcome {
+            Ok(()) => println!("<== {} passed in {}", stage.name, util::human_duration(elapsed)),
+            Err(error) => {
+                println!("<== {} FAILED in {}: {error}", stage.name, util::human_duration(elapsed));
+                failure.get_or_insert(format!("stage `{}` failed: {error}", stage.name));
+            }
+        }
+        results.push((stage.name, Some(outcome.is_ok()), elapsed));
+    }
+
+    println!("\nxtask test summary");
+    for (name, outcome, elapsed) in &results {
+        let status = match outcome {
+            Some(true) => "ok",
+            Some(false) => "FAILED",
+            None => "not run",
+        };
+        println!("  {status:<8} {:>10}  {name}", util::human_duration(*elapsed));
+    }
+    println!("  total    {:>10}", util::human_duration(started.elapsed()));
+    let passed = results.iter().filter(|r| r.1 == Some(true)).count();
+    let failed = results.iter().filter(|r| r.1 == Some(false)).count();
+    println!("xtask: {passed} passed, {failed} failed");
+    match failure {
+        None => Ok(()),
+        Some(message) => Err(message.into()),
+    }
+}
+
+/// Installs what the other stages need, when it is missing.
+fn prerequisites() -> Result {
+    build::ensure_wasm_target()?;
+    println!("ok: rust target {WASM_TARGET}");
+
+    let fmt = util::output(util::cargo().args(["fmt", "--version"]));
+    let clippy = util::output(util::cargo().args(["clippy", "--version"]));
+    if fmt.is_some() && clippy.is_some() {
+        println!("ok: rustfmt and clippy");
+    } else {
+        util::run(util::command("rustup").args(["component", "add", "rustfmt", "clippy"]))?;
+    }
+
+    let version = util::lock_version("wasm-bindgen")?;
+    let runner = cargo_bin("wasm-bindgen-test-runner");
+    let have = util::output(Command::new(&runner).arg("--version")).unwrap_or_default();
+    if have.split_whitespace().any(|word| word == version) {
+        println!("ok: {}", have.trim());
+    } else {
+        // Not --locked: the CLI's own lock file may name crates this registry lacks.
+        util::run(util::cargo().args(["install", "wasm-bindgen-cli", "--version", &version]))?;
+    }
+
+    if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
+        println!("ok: {CHROMIUM} and {CHROMEDRIVER}");
+    } else {
+        util::run(util::command("sh").args(["-c", "apt-get update && apt-get install -y chromium chromium-driver"]))?;
+    }
+
+    if util::root().join("node_modules/.bin/playwright").exists() {
+        println!("ok: node_modules");
+    } else {
+        util::run(util::command("npm").args(["ci", "--no-audit", "--no-fund"]))?;
+    }
+    Ok(())
+}
+
+fn fmt() -> Result {
+    util::run(util::cargo().args(["fmt", "--all", "--check"]))
+}
+
+fn clippy_native() -> Result {
+    util::run(util::cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))
+}
+
+fn clippy_wasm() -> Result {
+    let target = ["--target", WASM_TARGET, "--", "-D", "warnings"];
+    util::run(util::cargo().args(["clippy", "-p", "rebalance_core", "-p", "rebalance_lab"]).args(target))?;
+    // The browser tests (tests/*.rs) only compile for wasm32: lint them too.
+    util::run(util::cargo().args(["clippy", "-p", "rebalance_lab", "--tests"]).args(target))
+}
+
+fn test_native() -> Result {
+    util::run(util::cargo().args(["test", "--workspace"]))
+}
+
+fn test_wasm() -> Result {
+    let mut cargo = util::cargo();
+    cargo
+        .args(["test", "-p", "rebalance_lab", "--target", WASM_TARGET])
+        .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", cargo_bin("wasm-bindgen-test-runner"))
+        .env("CHROMEDRIVER", CHROMEDRIVER)
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "180")
+        .env_remove("GECKODRIVER")
+        .env_remove("SAFARIDRIVER")
+        .env_remove("NO_HEADLESS");
+    util::run(&mut cargo)
+}
+
+fn release_size() -> Result {
+    size::run().map(|_| ())
+}
+
+/// Serves the release build at `/` and at [`SUB_PATH`], then runs the Playwright suite.
+fn end_to_end() -> Result {
+    let playwright = util::root().join("node_modules/.bin/playwright");
+    if !playwright.exists() {
+        return Err("node_modules/.bin/playwright is missing (npm ci)".into());
+    }
+    let root = Server::start("/")?;
+    let sub = Server::start(SUB_PATH)?;
+    println!("e2e: site at {} and {}", root.url, sub.url);
+    let mut command = util::command(&playwright);
+    command
+        .args(["test", "-c", "tests/e2e/playwright.config.mjs"])
+        .env("E2E_BASE_URL", &root.url)
+        .env("E2E_SUB_URL", &sub.url)
+        .env("CHROMIUM", CHROMIUM);
+    util::run(&mut command)
+    // `root` and `sub` are dropped here, which kills both servers.
+}
+
+/// `cargo xtask serve --release --no-build --port 0` in the background, killed on drop.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Server {
+    fn start(base: &str) -> Result<Server> {
+        let exe = std::env::current_exe()?;
+        let mut command = Command::new(exe);
+        command
+            .current_dir(util::root())
+            .args(["serve", "--release", "--no-build", "--port", "0", "--base", base])
+            .stdout(Stdio::piped());
+        println!("$ {} &", util::describe(&command));
+        let mut child = command.spawn()?;
+        // The first line is `serving dist/ at URL`; EOF means the server died.
+        let mut line = String::new();
+        if let Some(stdout) = child.stdout.take() {
+            BufReader::new(stdout).read_line(&mut line)?;
+        }
+        // From here on, dropping `server` kills the process, also on the error path.
+        let mut server = Server { child, url: String::new() };
+        match line.trim().rsplit_once(" at ") {
+            Some((_, url)) if url.starts_with("http://") => {
+                server.url = url.to_owned();
+                Ok(server)
+            }
+            _ => Err(format!("the server did not start (it printed {line:?})").into()),
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `$CARGO_HOME/bin/NAME` when it exists (cargo install puts it there), else `NAME` from `PATH`.
+fn cargo_bin(name: &str) -> PathBuf {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cargo")));
+    match home.map(|home| home.join("bin").join(name)) {
+        Some(path) if path.exists() => path,
+        _ => PathBuf::from(name),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stages_have_unique_names() {
+        let mut names: Vec<_> = STAGES.iter().map(|s| s.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), STAGES.len());
+    }
+}
