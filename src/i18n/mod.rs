@@ -60,10 +60,29 @@ impl Lang {
         preferred.into_iter().find_map(Lang::from_code).unwrap_or(Lang::En)
     }
 
+    /// The language's texts: the shared file, then one file per page (each starts with its
+    /// own `[section]`, so no key leaks into the next file's section).
     fn source(self) -> &'static str {
+        macro_rules! locale {
+            ($dir:literal) => {
+                concat!(
+                    include_str!(concat!($dir, ".toml")),
+                    "\n",
+                    include_str!(concat!($dir, "/playground.toml")),
+                    "\n",
+                    include_str!(concat!($dir, "/offsets.toml")),
+                    "\n",
+                    include_str!(concat!($dir, "/planner.toml")),
+                    "\n",
+                    include_str!(concat!($dir, "/exercises.toml")),
+                    "\n",
+                    include_str!(concat!($dir, "/timeline.toml")),
+                )
+            };
+        }
         match self {
-            Lang::En => include_str!("en.toml"),
-            Lang::ZhCn => include_str!("zh-CN.toml"),
+            Lang::En => locale!("en"),
+            Lang::ZhCn => locale!("zh-CN"),
         }
     }
 
