@@ -29,8 +29,11 @@ commands:
                          0 picks a free port); --base serves it under a sub-path
   size                   release build, then print raw and gzip sizes and write
                          target/size-report.json
-  test [--keep-going]    install what is missing, then run every check and test; stops
-                         at the first failing stage unless --keep-going";
+  test [--keep-going] [--only IDS]
+                         install what is missing, then run every check and test; stops
+                         at the first failing stage unless --keep-going; --only runs
+                         some stages: prerequisites, fmt, clippy, clippy-wasm, test,
+                         wasm, release, e2e (E2E_FILTER=name limits the Playwright files)";
 
 /// Command-line options shared by the commands; each command reads the ones it knows.
 #[derive(Debug, Clone)]
@@ -43,20 +46,32 @@ pub struct Options {
     pub base: String,
     /// `serve` only: serve the existing dist/ without building first.
     pub no_build: bool,
+    /// `test` only: run just these stages (`--only release,e2e`); empty = all.
+    pub only: Vec<String>,
     /// `test` only: run the later stages even after one failed.
     pub keep_going: bool,
 }
 
 impl Options {
     fn parse(args: &[String]) -> Result<Options> {
-        let mut options =
-            Options { release: false, port: 8080, base: "/".to_owned(), no_build: false, keep_going: false };
+        let mut options = Options {
+            release: false,
+            port: 8080,
+            base: "/".to_owned(),
+            no_build: false,
+            keep_going: false,
+            only: Vec::new(),
+        };
         let mut args = args.iter();
         while let Some(arg) = args.next() {
             match arg.as_str() {
                 "--release" => options.release = true,
                 "--no-build" => options.no_build = true,
                 "--keep-going" => options.keep_going = true,
+                "--only" => {
+                    let value = args.next().ok_or("--only needs stage ids, e.g. release,e2e")?;
+                    options.only = value.split(',').map(str::to_owned).collect();
+                }
                 "--port" => {
                     let value = args.next().ok_or("--port needs a number")?;
                     options.port = value.parse().map_err(|_| format!("bad port `{value}`"))?;

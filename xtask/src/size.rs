@@ -40,7 +40,8 @@ pub struct Report {
 
 /// Builds for release and reports the sizes.
 pub fn run() -> Result<Report> {
-    let options = Options { release: true, port: 0, base: "/".to_owned(), no_build: false, keep_going: false };
+    let options =
+        Options { release: true, port: 0, base: "/".to_owned(), no_build: false, keep_going: false, only: Vec::new() };
     let dist = build::run(&options)?;
     let report = measure(&dist.files)?;
     print!("{}", table(&report));

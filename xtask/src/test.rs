@@ -21,19 +21,21 @@ const SUB_PATH: &str = "/sub/rebalance/";
 
 /// A named step of the run.
 struct Stage {
+    /// Short name for `--only`.
+    id: &'static str,
     name: &'static str,
     run: fn() -> Result,
 }
 
 const STAGES: &[Stage] = &[
-    Stage { name: "prerequisites", run: prerequisites },
-    Stage { name: "cargo fmt --check", run: fmt },
-    Stage { name: "clippy (native)", run: clippy_native },
-    Stage { name: "clippy (wasm32)", run: clippy_wasm },
-    Stage { name: "cargo test --workspace", run: test_native },
-    Stage { name: "wasm-bindgen-test (headless Chromium)", run: test_wasm },
-    Stage { name: "release build + size report", run: release_size },
-    Stage { name: "end-to-end (Playwright)", run: end_to_end },
+    Stage { id: "prerequisites", name: "prerequisites", run: prerequisites },
+    Stage { id: "fmt", name: "cargo fmt --check", run: fmt },
+    Stage { id: "clippy", name: "clippy (native)", run: clippy_native },
+    Stage { id: "clippy-wasm", name: "clippy (wasm32)", run: clippy_wasm },
+    Stage { id: "test", name: "cargo test --workspace", run: test_native },
+    Stage { id: "wasm", name: "wasm-bindgen-test (headless Chromium)", run: test_wasm },
+    Stage { id: "release", name: "release build + size report", run: release_size },
+    Stage { id: "e2e", name: "end-to-end (Playwright)", run: end_to_end },
 ];
 
 /// Runs every stage; fails at the first stage that fails (or at the end, with `--keep-going`).
@@ -42,6 +44,9 @@ pub fn run(options: &Options) -> Result {
     let mut results: Vec<(&str, Option<bool>, Duration)> = Vec::new();
     let mut failure = None;
     for (index, stage) in STAGES.iter().enumerate() {
+        if !options.only.is_empty() && !options.only.iter().any(|id| id == stage.id) {
+            continue;
+        }
         if failure.is_some() && !options.keep_going {
             results.push((stage.name, None, Duration::ZERO));
             continue;
@@ -167,6 +172,10 @@ fn end_to_end() -> Result {
         .env("E2E_BASE_URL", &root.url)
         .env("E2E_SUB_URL", &sub.url)
         .env("CHROMIUM", CHROMIUM);
+    // `E2E_FILTER=playground` runs only the spec files whose names contain it.
+    if let Ok(filter) = std::env::var("E2E_FILTER") {
+        command.arg(filter);
+    }
     util::run(&mut command)
     // `root` and `sub` are dropped here, which kills both servers.
 }
