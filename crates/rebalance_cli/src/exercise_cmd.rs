@@ -1,10 +1,381 @@
-//! `rebalance-lab exercise`: the graded exercises for teachers (in progress).
+//! `rebalance-lab exercise`: the graded exercises for teachers. `list` shows them, `sheet`
+//! prints a Markdown exam sheet for a class seed (everyone with the same seed gets the same
+//! numbers, on paper and on the site), `grade` grades one answer with the grader the site uses.
+
+use std::fmt::Write as _;
+
+use clap::{Args, Subcommand, ValueEnum};
+use rebalance_core::exercise::grade::display;
+use rebalance_core::exercise::instance::{Instance, PartInput};
+use rebalance_core::exercise::model::{Kind, Unit};
+use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, Verdict};
 
 /// `rebalance-lab exercise …` arguments.
-#[derive(Debug, clap::Args)]
-pub struct ExerciseArgs {}
+#[derive(Debug, Args)]
+pub struct ExerciseArgs {
+    #[command(subcommand)]
+    command: ExerciseCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum ExerciseCommand {
+    /// List the exercises: id, topic, kind, difficulty and the interview questions they cover.
+    List {
+        /// One JSON object per line instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a Markdown exam sheet for a class seed.
+    Sheet {
+        /// The class seed (the site's `?seed=`): same seed, same numbers.
+        #[arg(long)]
+        seed: u64,
+        /// Language of the sheet.
+        #[arg(long, value_enum, default_value = "en")]
+        lang: LangArg,
+        /// Append the answer key with explanations.
+        #[arg(long)]
+        answers: bool,
+        /// Only these exercises (repeat the option; default: all).
+        #[arg(long = "only", value_name = "ID")]
+        only: Vec<String>,
+    },
+    /// Grade one answer: score, verdict per part and the diagnosed mistake.
+    ///
+    /// The answer is JSON: {"parts": [...]} or a list, one entry per part, each
+    /// {"number": 1000}, {"text": "16 min 40 s"}, {"queues": [0, 3]}, {"choices": ["a"]}, or a
+    /// bare number or string. Anything that is not JSON is read as a text answer to part (a).
+    Grade {
+        /// The exercise id (see `exercise list`).
+        id: String,
+        /// The class seed the sheet or link used.
+        #[arg(long)]
+        seed: u64,
+        /// The answer (JSON, or plain text for a one-part exercise).
+        #[arg(long)]
+        answer: String,
+        /// Print the grade as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Language of the feedback.
+        #[arg(long, value_enum, default_value = "en")]
+        lang: LangArg,
+    },
+}
+
+/// `--lang`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LangArg {
+    /// 简体中文.
+    Zh,
+    /// English.
+    En,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Self {
+        match l {
+            LangArg::Zh => Lang::Zh,
+            LangArg::En => Lang::En,
+        }
+    }
+}
 
 /// Runs the subcommand; `Ok(text)` to print, `Err(message)` for unusable arguments.
-pub fn run(_args: &ExerciseArgs) -> Result<String, String> {
-    Err("not yet available".to_owned())
+pub fn run(args: &ExerciseArgs) -> Result<String, String> {
+    match &args.command {
+        ExerciseCommand::List { json } => list(*json),
+        ExerciseCommand::Sheet { seed, lang, answers, only } => sheet(*seed, (*lang).into(), *answers, only),
+        ExerciseCommand::Grade { id, seed, answer, json, lang } => grade_one(id, *seed, answer, *json, (*lang).into()),
+    }
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    kind.name()
+}
+
+fn list(json: bool) -> Result<String, String> {
+    let cat = catalog();
+    if let Some(e) = cat.errors.first() {
+        return Err(e.to_string());
+    }
+    let mut out = String::new();
+    if json {
+        for ex in &cat.exercises {
+            let line = serde_json::json!({
+                "id": ex.id,
+                "topic": ex.topic,
+                "kind": ex.kind,
+                "difficulty": ex.difficulty,
+                "interview": ex.interview,
+                "title": ex.title,
+            });
+            let _ = writeln!(out, "{line}");
+        }
+        return Ok(out);
+    }
+    let _ = writeln!(out, "{:<26} {:<12} {:<14} {:<13} interview", "id", "topic", "kind", "difficulty");
+    for ex in &cat.exercises {
+        let questions: Vec<String> = ex.interview.iter().map(|q| format!("Q{q}")).collect();
+        let difficulty = format!("{:?}", ex.difficulty).to_lowercase();
+        let _ = writeln!(
+            out,
+            "{:<26} {:<12} {:<14} {:<13} {}",
+            ex.id,
+            ex.topic.name(),
+            kind_name(ex.kind),
+            difficulty,
+            questions.join(" ")
+        );
+    }
+    let _ = writeln!(out, "{} exercises", cat.exercises.len());
+    Ok(out)
+}
+
+/// The letter of part `i`: (a), (b), …
+fn letter(i: usize) -> char {
+    char::from(b'a' + (i % 26) as u8)
+}
+
+/// Sheet words: title, seed, exercises, answer key, queue hint, unit, tolerance.
+fn words(lang: Lang) -> [&'static str; 7] {
+    match lang {
+        Lang::Zh => ["练习卷", "种子", "道题", "答案", "请列出队列，例如", "单位", "误差"],
+        Lang::En => ["Exercise sheet", "seed", "exercises", "Answer key", "List queues, e.g.", "unit", "tolerance"],
+    }
+}
+
+fn instances(seed: u64, only: &[String]) -> Result<Vec<Instance>, String> {
+    let cat = catalog();
+    if let Some(e) = cat.errors.first() {
+        return Err(e.to_string());
+    }
+    if let Some(unknown) = only.iter().find(|id| cat.get(id).is_none()) {
+        return Err(format!("unknown exercise {unknown:?}; see `rebalance-lab exercise list`"));
+    }
+    cat.exercises
+        .iter()
+        .filter(|ex| only.is_empty() || only.contains(&ex.id))
+        .map(|ex| instantiate(ex, exercise_seed(seed, &ex.id)).map_err(|e| e.to_string()))
+        .collect()
+}
+
+fn sheet(seed: u64, lang: Lang, answers: bool, only: &[String]) -> Result<String, String> {
+    let list = instances(seed, only)?;
+    let w = words(lang);
+    let mut out = String::new();
+    let _ = writeln!(out, "# Rebalance Lab — {}\n", w[0]);
+    let _ = writeln!(out, "{} {seed} · {} {}\n", w[1], list.len(), w[2]);
+    for (n, inst) in list.iter().enumerate() {
+        let _ = writeln!(out, "## {}. {}\n", n + 1, inst.title.get(lang));
+        let questions: Vec<String> = catalog()
+            .get(&inst.exercise_id)
+            .map(|ex| ex.interview.iter().map(|q| format!("Q{q}")).collect())
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "`{}` · {} · {} · {}\n",
+            inst.exercise_id,
+            kind_name(inst.kind),
+            inst.topic.name(),
+            questions.join(" ")
+        );
+        let _ = writeln!(out, "{}\n", inst.prompt.get(lang));
+        for (i, part) in inst.parts.iter().enumerate() {
+            let _ = write!(out, "**({}) {}**", letter(i), part.label.get(lang));
+            match &part.input {
+                PartInput::Number { unit, tolerance } => {
+                    let symbol = unit.symbol();
+                    let mut notes = Vec::new();
+                    if !symbol.get(lang).is_empty() {
+                        notes.push(format!("{}: {}", w[5], symbol.get(lang)));
+                    }
+                    if tolerance.absolute > 0.0 || tolerance.relative > 0.0 {
+                        let tol = if tolerance.absolute > 0.0 {
+                            format!("±{}", tolerance.absolute)
+                        } else {
+                            format!("±{}%", tolerance.relative * 100.0)
+                        };
+                        notes.push(format!("{}: {tol}", w[6]));
+                    }
+                    if *unit == Unit::Seconds && lang == Lang::En {
+                        notes.push("seconds or “x min y s”".to_owned());
+                    }
+                    if !notes.is_empty() {
+                        let _ = write!(out, " _({})_", notes.join("; "));
+                    }
+                    let _ = writeln!(out, "\n");
+                }
+                PartInput::Queues { .. } => {
+                    let labels = inst.queue_labels();
+                    let example: Vec<&str> = labels.iter().take(2).map(String::as_str).collect();
+                    let _ = writeln!(out, " _({} {})_\n", w[4], example.join(", "));
+                }
+                PartInput::Choice { options, .. } => {
+                    let _ = writeln!(out, "\n");
+                    for o in options {
+                        let _ = writeln!(out, "- **[{}]** {}", o.id, o.text.get(lang));
+                    }
+                    let _ = writeln!(out);
+                }
+            }
+        }
+    }
+    if answers {
+        let _ = writeln!(out, "---\n\n# {} ({} {seed})\n", w[3], w[1]);
+        for (n, inst) in list.iter().enumerate() {
+            let _ = writeln!(out, "## {}. `{}`\n", n + 1, inst.exercise_id);
+            let labels = inst.queue_labels();
+            for (i, part) in inst.parts.iter().enumerate() {
+                let shown = display(&part.expected, &part.input, &labels);
+                let _ = writeln!(out, "- ({}) {}", letter(i), shown.get(lang));
+            }
+            let _ = writeln!(out, "\n{}\n", inst.explanation.get(lang));
+        }
+    }
+    Ok(out)
+}
+
+fn verdict_word(v: Verdict, lang: Lang) -> &'static str {
+    match (v, lang) {
+        (Verdict::Correct, Lang::En) => "correct",
+        (Verdict::Incorrect, Lang::En) => "incorrect",
+        (Verdict::Unreadable, Lang::En) => "unreadable",
+        (Verdict::Missing, Lang::En) => "missing",
+        (Verdict::Correct, Lang::Zh) => "正确",
+        (Verdict::Incorrect, Lang::Zh) => "错误",
+        (Verdict::Unreadable, Lang::Zh) => "无法识别",
+        (Verdict::Missing, Lang::Zh) => "未作答",
+    }
+}
+
+fn grade_one(id: &str, seed: u64, answer: &str, json: bool, lang: Lang) -> Result<String, String> {
+    let ex = catalog().get(id).ok_or_else(|| format!("unknown exercise {id:?}; see `rebalance-lab exercise list`"))?;
+    let inst = instantiate(ex, exercise_seed(seed, id)).map_err(|e| e.to_string())?;
+    let answer = Answer::from_json(answer).unwrap_or_else(|_| Answer::text(answer));
+    let g = grade(&inst, &answer);
+    if json {
+        // The grade as the site gets it (its `seed` is the instance's), plus the class seed.
+        let mut value = serde_json::to_value(&g).map_err(|e| e.to_string())?;
+        if let Some(object) = value.as_object_mut() {
+            object.insert("classSeed".to_owned(), serde_json::Value::from(seed));
+        }
+        return serde_json::to_string_pretty(&value).map(|s| s + "\n").map_err(|e| e.to_string());
+    }
+    Ok(render_grade(&g, seed, lang))
+}
+
+fn render_grade(g: &Grade, class_seed: u64, lang: Lang) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} (seed {class_seed}): {}/100", g.exercise_id, g.score);
+    for (i, p) in g.parts.iter().enumerate() {
+        let _ = write!(out, "({}) {}: {}", letter(i), p.label.get(lang), verdict_word(p.verdict, lang));
+        if let Some(given) = &p.given {
+            let _ = write!(out, "; {} {}", if lang == Lang::Zh { "你的答案" } else { "given" }, given.get(lang));
+        }
+        if p.verdict != Verdict::Correct {
+            let _ =
+                write!(out, "; {} {}", if lang == Lang::Zh { "正确答案" } else { "expected" }, p.expected.get(lang));
+        }
+        if let Some(note) = &p.note {
+            let _ = write!(out, " ({})", note.get(lang));
+        }
+        let _ = writeln!(out);
+    }
+    if let Some(d) = &g.diagnosis {
+        let head = if lang == Lang::Zh { "常见错误" } else { "Mistake" };
+        let _ = writeln!(out, "{head} [{}]: {}", d.mistake.name(), d.explanation.get(lang));
+    }
+    let _ = writeln!(out, "{}", g.feedback.get(lang));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: ExerciseArgs,
+    }
+
+    fn run_args(args: &[&str]) -> Result<String, String> {
+        let argv = std::iter::once("exercise").chain(args.iter().copied());
+        let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
+        run(&cli.args)
+    }
+
+    #[test]
+    fn list_shows_every_exercise() {
+        let text = run_args(&["list"]).unwrap_or_default();
+        for ex in &catalog().exercises {
+            assert!(text.contains(&ex.id), "{}", ex.id);
+        }
+        assert!(text.contains("predict_moves") && text.contains("Q18"));
+        let json = run_args(&["list", "--json"]).unwrap_or_default();
+        let lines: Vec<serde_json::Value> = json.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        assert_eq!(lines.len(), catalog().exercises.len());
+        assert_eq!(lines.first().map(|l| l["id"].is_string()), Some(true));
+    }
+
+    #[test]
+    fn sheet_is_deterministic_and_has_the_key_on_request() {
+        let a = run_args(&["sheet", "--seed", "42"]).unwrap_or_default();
+        assert_eq!(Ok(a.clone()), run_args(&["sheet", "--seed", "42"]));
+        assert_ne!(Ok(a.clone()), run_args(&["sheet", "--seed", "43"]));
+        assert!(a.starts_with("# Rebalance Lab — Exercise sheet"));
+        assert!(!a.contains("Answer key"));
+        let key = run_args(&["sheet", "--seed", "42", "--answers"]).unwrap_or_default();
+        assert!(key.starts_with(&a) && key.contains("# Answer key (seed 42)"));
+        let zh = run_args(&["sheet", "--seed", "42", "--lang", "zh", "--answers"]).unwrap_or_default();
+        assert!(zh.contains("练习卷") && zh.contains("答案") && zh.contains("ConsumerGroup"));
+        assert!(!zh.contains('{') && !a.contains('{'));
+    }
+
+    #[test]
+    fn sheet_reproduces_the_spec_worked_example() {
+        let key = run_args(&["sheet", "--seed", "1", "--only", "seed_drain_worked", "--answers"]).unwrap_or_default();
+        assert!(key.contains("- (a) 33,333.3 msg/s"), "{key}");
+        assert!(key.contains("- (b) 9 instances"));
+        assert!(key.contains("- (c) 1,000 s (16 min 40 s)"));
+        assert!(key.contains("- (d) no"));
+        assert!(run_args(&["sheet", "--seed", "1", "--only", "nope"]).is_err());
+    }
+
+    #[test]
+    fn grade_scores_diagnoses_and_prints_json() {
+        let right = run_args(&[
+            "grade",
+            "seed_drain_worked",
+            "--seed",
+            "5",
+            "--answer",
+            r#"[33333.33, 9, "16 min 40 s", {"choices": ["no"]}]"#,
+        ]);
+        assert!(right.as_deref().unwrap_or_default().contains("seed_drain_worked (seed 5): 100/100"), "{right:?}");
+        let wrong = run_args(&["grade", "seed_drain_worked", "--seed", "5", "--answer", r#"[33333.33, 9, 750, "no"]"#])
+            .unwrap_or_default();
+        assert!(wrong.contains("75/100") && wrong.contains("[queue_cap_ignored]"), "{wrong}");
+        let json = run_args(&["grade", "seed_drain_worked", "--seed", "5", "--answer", "[33333.3, 9, 375]", "--json"])
+            .unwrap_or_default();
+        let g: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(g["score"], 50);
+        assert_eq!(g["classSeed"], 5);
+        assert_eq!(g["diagnosis"]["mistake"], "net_rate_ignored");
+        assert_eq!(g["parts"][2]["verdict"], "incorrect");
+        assert_eq!(g["parts"][3]["verdict"], "missing");
+        let zh = run_args(&["grade", "drain_time", "--seed", "5", "--answer", "garbage", "--lang", "zh"])
+            .unwrap_or_default();
+        assert!(zh.contains("无法识别") && zh.contains("0/100"), "{zh}");
+    }
+
+    #[test]
+    fn grade_refuses_unknown_exercises_and_bad_seeds() {
+        assert!(run_args(&["grade", "nope", "--seed", "1", "--answer", "1"]).is_err());
+        assert!(run_args(&["grade", "drain_time", "--seed", "-1", "--answer", "1"]).is_err());
+        assert!(run_args(&["grade", "drain_time", "--answer", "1"]).is_err());
+    }
 }

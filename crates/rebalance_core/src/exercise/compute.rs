@@ -1,0 +1,455 @@
+//! The computations an exercise's answers are: each one calls the core model
+//! ([`crate::plan`], [`crate::offset`], [`crate::reset`], [`crate::assignment`]) with the
+//! generated parameters. An exercise file never holds the answer to a computed question.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues};
+pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room};
+use crate::offset::{progress_report, queue_lag, QueueLag, QueueProgress};
+use crate::plan::{ceil_seconds, drain_seconds, plan, Goal, Model, Plan, PlanInput};
+use crate::reset::{reset_queue, Direction, QueueReset, QueueResetInput, StoreSample};
+use crate::MessageQueue;
+
+/// Largest queue or consumer count a computation accepts (keeps every instance cheap).
+pub const MAX_COUNT: usize = 4096;
+/// Largest offset span a reset computation samples.
+const MAX_RESET_SPAN: i64 = 100_000;
+/// The topic of generated queues.
+pub const TOPIC: &str = "OrderEvent";
+
+/// A computed value: an expected answer, a mistaken answer or a derived value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Value {
+    /// A finite number in the part's unit.
+    Number(f64),
+    /// "Never" (a backlog that never drains).
+    Never,
+    /// Queue indices into the board's queue list, ascending.
+    Queues(Vec<usize>),
+    /// Option ids, in the part's option order.
+    Choices(Vec<String>),
+}
+
+/// A number in a computation: a literal or the name of a parameter or derived value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Operand {
+    /// A literal.
+    Number(f64),
+    /// A parameter or derived value.
+    Name(String),
+}
+
+/// One queue's offsets in a group computation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QueueSpec {
+    /// MinOffset.
+    pub min: Operand,
+    /// MaxOffset.
+    pub max: Operand,
+    /// ConsumerOffset.
+    pub consumer: Operand,
+    /// Age in minutes of the oldest pending message (for the consume delay).
+    #[serde(default)]
+    pub pending_minutes: Option<Operand>,
+}
+
+/// What an answer is computed from. Every variant calls the core model.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Computation {
+    /// `a + b` (derived display values).
+    Add { a: Operand, b: Operand },
+    /// `a - b`.
+    Sub { a: Operand, b: Operand },
+    /// `a × b`.
+    Mul { a: Operand, b: Operand },
+    /// `a / b` (b = 0 is an error).
+    Div { a: Operand, b: Operand },
+    /// `floor(a / b)` for integers (b = 0 is an error).
+    Quot { a: Operand, b: Operand },
+    /// `a mod b` for integers (b = 0 is an error).
+    Rem { a: Operand, b: Operand },
+    /// `T = B / (C - P)` seconds, `never` when `C <= P` ([`crate::plan::drain_seconds`]).
+    DrainTime {
+        backlog: Operand,
+        produce: Operand,
+        consume: Operand,
+        /// Round up to whole seconds (the SPEC's drain estimate).
+        #[serde(default)]
+        round_up: bool,
+    },
+    /// `C_required = P + B / T_target` ([`crate::plan::plan`], target goal).
+    RequiredRate { backlog: Operand, produce: Operand, target: Operand },
+    /// `N = ceil(C_required / R)`.
+    RequiredInstances { backlog: Operand, produce: Operand, instance_rate: Operand, target: Operand },
+    /// `C = N_effective × R` for `instances` on `queues` queues.
+    ConsumeRate { instances: Operand, queues: Operand, instance_rate: Operand, model: Model },
+    /// Drain time with a fixed instance count; `never` when `C <= P`.
+    PlanDrainTime {
+        backlog: Operand,
+        produce: Operand,
+        instance_rate: Operand,
+        instances: Operand,
+        queues: Operand,
+        model: Model,
+    },
+    /// Option `yes` when `instances` drain the backlog within `target` seconds, else `no`.
+    MeetsTarget {
+        backlog: Operand,
+        produce: Operand,
+        instance_rate: Operand,
+        instances: Operand,
+        queues: Operand,
+        model: Model,
+        target: Operand,
+    },
+    /// MinOffset of a queue whose oldest stored message has QueueOffset `first`.
+    MinOffset { first: Operand },
+    /// MaxOffset of a queue holding `count` messages from QueueOffset `first`: `first + count`.
+    MaxOffset { first: Operand, count: Operand },
+    /// `lag = Max - max(Consumer, Min)` ([`crate::offset::queue_lag`]).
+    Lag { min: Operand, max: Operand, consumer: Operand },
+    /// `expired = max(0, Min - Consumer)`.
+    Expired { min: Operand, max: Operand, consumer: Operand },
+    /// mqadmin's `#Diff = Max - Consumer`.
+    Diff { min: Operand, max: Operand, consumer: Operand },
+    /// Group lag: the sum over queues ([`crate::offset::progress_report`]).
+    GroupLag { queues: Vec<QueueSpec> },
+    /// Group expired positions.
+    GroupExpired { queues: Vec<QueueSpec> },
+    /// Group mqadmin diff.
+    GroupDiff { queues: Vec<QueueSpec> },
+    /// Consume delay in seconds: the age of the oldest pending message among queues with lag.
+    OldestPendingDelay { queues: Vec<QueueSpec> },
+    /// Where the new owner resumes after a handoff: the committed ConsumerOffset.
+    HandoffResume { committed: Operand, processed_through: Operand },
+    /// Messages processed twice after a handoff: processed but not committed.
+    HandoffDuplicates { committed: Operand, processed_through: Operand },
+    /// ConsumerOffset after `resetOffsetByTime` to `target` (seconds of the day); messages
+    /// from `min` on were stored one every `interval` seconds from `first_store`.
+    ResetOffset(ResetArgs),
+    /// Messages replayed or skipped by that reset.
+    ResetMoved(ResetArgs),
+    /// Option `replay`, `skip` or `unchanged` for that reset.
+    ResetDirection(ResetArgs),
+    /// The queues a consumer owns (indices into the group's sorted queue list).
+    OwnedQueues(OwnedArgs),
+    /// How many queues a consumer owns.
+    OwnedCount(OwnedArgs),
+    /// The queues whose owner changes with a membership change.
+    MovedQueues(ChangeArgs),
+    /// How many queues change owner.
+    MovesCount(ChangeArgs),
+    /// Members holding at least one queue.
+    ActiveConsumers(GroupArgs),
+    /// Members holding no queue.
+    IdleConsumers(GroupArgs),
+    /// Idle members while `old` and `new` instances run together (rolling deploy).
+    RollingIdle { queues: Operand, old: Operand, new: Operand },
+}
+
+/// Arguments of the reset computations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResetArgs {
+    /// MinOffset.
+    pub min: Operand,
+    /// MaxOffset.
+    pub max: Operand,
+    /// ConsumerOffset before the reset.
+    pub consumer: Operand,
+    /// Store time of the message at MinOffset, seconds of the day.
+    pub first_store: Operand,
+    /// Seconds between two stored messages (>= 1).
+    pub interval: Operand,
+    /// The reset's target time, seconds of the day.
+    pub target: Operand,
+}
+
+/// What computations read: parameters, derived values and the board's group.
+pub(crate) struct Env<'a> {
+    /// Drawn parameters.
+    pub params: &'a BTreeMap<String, i64>,
+    /// Derived values computed so far.
+    pub values: &'a BTreeMap<String, Value>,
+    /// The board's group, the default group of group computations.
+    pub board: Option<&'a Group>,
+}
+
+pub(crate) type CResult<T> = Result<T, String>;
+
+impl Env<'_> {
+    /// The operand's value; finite.
+    pub fn number(&self, op: &Operand) -> CResult<f64> {
+        let x = match op {
+            Operand::Number(x) => *x,
+            Operand::Name(name) => match (self.params.get(name), self.values.get(name)) {
+                (Some(v), _) => *v as f64,
+                (None, Some(Value::Number(x))) => *x,
+                (None, Some(other)) => return Err(format!("{name} is {other:?}, not a number")),
+                (None, None) => return Err(format!("unknown parameter or value {name:?}")),
+            },
+        };
+        if x.is_finite() {
+            Ok(x)
+        } else {
+            Err(format!("{op:?} is not finite"))
+        }
+    }
+
+    /// The operand as an integer (|x| < 2^53).
+    pub fn int(&self, op: &Operand) -> CResult<i64> {
+        let x = self.number(op)?;
+        if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+            Ok(x as i64)
+        } else {
+            Err(format!("{op:?} = {x} is not an integer"))
+        }
+    }
+
+    /// The operand as a count in `0..=MAX_COUNT`.
+    pub fn count(&self, op: &Operand) -> CResult<usize> {
+        let x = self.int(op)?;
+        usize::try_from(x).ok().filter(|c| *c <= MAX_COUNT).ok_or_else(|| format!("{op:?} = {x} is not a count"))
+    }
+
+    fn non_negative(&self, op: &Operand) -> CResult<f64> {
+        let x = self.number(op)?;
+        if x >= 0.0 {
+            Ok(x)
+        } else {
+            Err(format!("{op:?} = {x} is negative"))
+        }
+    }
+
+    pub(crate) fn group<'g>(&'g self, explicit: Option<&'g Group>) -> CResult<&'g Group> {
+        explicit.or(self.board).ok_or_else(|| "no group and no board group".to_owned())
+    }
+}
+
+fn plan_input(env: &Env, backlog: &Operand, produce: &Operand, rate: &Operand, goal: Goal) -> CResult<PlanInput> {
+    Ok(PlanInput {
+        backlog: env.non_negative(backlog)?,
+        produce_rate: env.non_negative(produce)?,
+        instance_rate: env.number(rate)?,
+        goal,
+        queues: 1,
+        model: Model::MessageLevel,
+    })
+}
+
+fn run_plan(input: &PlanInput) -> CResult<Plan> {
+    plan(input).map_err(|e| e.to_string())
+}
+
+fn u32_count(env: &Env, op: &Operand) -> CResult<u32> {
+    u32::try_from(env.count(op)?).map_err(|e| e.to_string())
+}
+
+/// A fixed-instance plan (drain time, consume rate, target check).
+pub(crate) struct FixedPlan<'a> {
+    pub backlog: &'a Operand,
+    pub produce: &'a Operand,
+    pub instance_rate: &'a Operand,
+    pub instances: &'a Operand,
+    pub queues: &'a Operand,
+    pub model: Model,
+}
+
+impl FixedPlan<'_> {
+    pub fn run(&self, env: &Env) -> CResult<Plan> {
+        let goal = Goal::Instances { count: u32_count(env, self.instances)? };
+        let mut input = plan_input(env, self.backlog, self.produce, self.instance_rate, goal)?;
+        input.queues = u32_count(env, self.queues)?;
+        input.model = self.model;
+        run_plan(&input)
+    }
+}
+
+fn seconds(drain: Option<f64>) -> Value {
+    drain.map_or(Value::Never, Value::Number)
+}
+
+/// One queue's lag record.
+pub(crate) fn lag_of(env: &Env, min: &Operand, max: &Operand, consumer: &Operand) -> CResult<QueueLag> {
+    let mq = MessageQueue::new(TOPIC, broker(None), 0);
+    queue_lag(&QueueProgress::new(mq, env.int(min)?, env.int(max)?, env.int(consumer)?)).map_err(|e| e.to_string())
+}
+
+/// A fixed "now" for consume delays (any value works: only differences matter).
+const NOW_MS: i64 = 1_781_924_400_000;
+
+fn progress(env: &Env, queues: &[QueueSpec]) -> CResult<crate::offset::ProgressReport> {
+    let mut list = Vec::with_capacity(queues.len());
+    for (i, q) in queues.iter().enumerate() {
+        let mq = MessageQueue::new(TOPIC, broker(None), i32::try_from(i).map_err(|e| e.to_string())?);
+        let mut p = QueueProgress::new(mq, env.int(&q.min)?, env.int(&q.max)?, env.int(&q.consumer)?);
+        if let Some(age) = &q.pending_minutes {
+            p.oldest_pending_at = Some(NOW_MS.saturating_sub(env.int(age)?.saturating_mul(60_000)));
+        }
+        list.push(p);
+    }
+    let report = progress_report(&list, NOW_MS);
+    match report.queues.iter().find_map(|o| o.result.as_ref().err()) {
+        Some(e) => Err(e.to_string()),
+        None => Ok(report),
+    }
+}
+
+/// The reset of [`ResetArgs`] ([`crate::reset::reset_queue`]).
+pub(crate) fn reset_of(env: &Env, args: &ResetArgs) -> CResult<QueueReset> {
+    let (min, max, consumer) = (env.int(&args.min)?, env.int(&args.max)?, env.int(&args.consumer)?);
+    let (first, interval, target) = (env.int(&args.first_store)?, env.int(&args.interval)?, env.int(&args.target)?);
+    if interval < 1 || max.saturating_sub(min) > MAX_RESET_SPAN {
+        return Err("reset: interval must be >= 1 s and the queue at most 100,000 messages".to_owned());
+    }
+    let samples = (min.max(0)..max)
+        .map(|o| StoreSample { offset: o, store_timestamp_ms: (first + (o - min) * interval) * 1000 })
+        .collect();
+    let input = QueueResetInput {
+        mq: MessageQueue::new(TOPIC, broker(None), 0),
+        min_offset: min,
+        max_offset: max,
+        consumer_offset: consumer,
+        samples,
+    };
+    reset_queue(&input, target.saturating_mul(1000)).map_err(|e| e.to_string())
+}
+
+/// The option id of a reset direction.
+pub(crate) fn direction_id(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Replay => "replay",
+        Direction::Skip => "skip",
+        Direction::Unchanged => "unchanged",
+    }
+}
+
+fn arith(env: &Env, a: &Operand, b: &Operand, f: impl Fn(f64, f64) -> Option<f64>) -> CResult<Value> {
+    let x = f(env.number(a)?, env.number(b)?).filter(|x| x.is_finite()).ok_or("arithmetic out of range")?;
+    Ok(Value::Number(x))
+}
+
+impl Computation {
+    /// Evaluates the computation.
+    pub(crate) fn eval(&self, env: &Env) -> CResult<Value> {
+        use Computation as C;
+        let n = |x: f64| Ok(Value::Number(x));
+        match self {
+            C::Add { a, b } => arith(env, a, b, |x, y| Some(x + y)),
+            C::Sub { a, b } => arith(env, a, b, |x, y| Some(x - y)),
+            C::Mul { a, b } => arith(env, a, b, |x, y| Some(x * y)),
+            C::Div { a, b } => arith(env, a, b, |x, y| (y != 0.0).then(|| x / y)),
+            C::Quot { a, b } => n(env.int(a)?.checked_div_euclid(env.int(b)?).ok_or("division by zero")? as f64),
+            C::Rem { a, b } => n(env.int(a)?.checked_rem_euclid(env.int(b)?).ok_or("division by zero")? as f64),
+            C::DrainTime { backlog, produce, consume, round_up } => {
+                let (b, p, c) = (env.non_negative(backlog)?, env.non_negative(produce)?, env.non_negative(consume)?);
+                let t = drain_seconds(b, p, c);
+                Ok(seconds(if *round_up { t.and_then(ceil_seconds).map(|s| s as f64) } else { t }))
+            }
+            C::RequiredRate { backlog, produce, target } => {
+                let goal = Goal::Target { seconds: env.number(target)? };
+                let p = run_plan(&plan_input(env, backlog, produce, &Operand::Number(1.0), goal)?)?;
+                p.required_rate.map_or(Err("no required rate".to_owned()), n)
+            }
+            C::RequiredInstances { backlog, produce, instance_rate, target } => {
+                let goal = Goal::Target { seconds: env.number(target)? };
+                let p = run_plan(&plan_input(env, backlog, produce, instance_rate, goal)?)?;
+                p.instances_needed.map_or(Err("no instance count".to_owned()), |c| n(f64::from(c)))
+            }
+            C::ConsumeRate { instances, queues, instance_rate, model } => {
+                let zero = Operand::Number(0.0);
+                let fixed =
+                    FixedPlan { backlog: &zero, produce: &zero, instance_rate, instances, queues, model: *model };
+                n(fixed.run(env)?.consume_rate)
+            }
+            C::PlanDrainTime { backlog, produce, instance_rate, instances, queues, model } => {
+                let fixed = FixedPlan { backlog, produce, instance_rate, instances, queues, model: *model };
+                Ok(seconds(fixed.run(env)?.drain_seconds))
+            }
+            C::MeetsTarget { backlog, produce, instance_rate, instances, queues, model, target } => {
+                let fixed = FixedPlan { backlog, produce, instance_rate, instances, queues, model: *model };
+                let target = env.number(target)?;
+                let met = fixed.run(env)?.drain_seconds.is_some_and(|t| t <= target);
+                Ok(Value::Choices(vec![if met { "yes" } else { "no" }.to_owned()]))
+            }
+            C::MinOffset { first } => n(env.int(first)?.max(0) as f64),
+            C::MaxOffset { first, count } => {
+                let tail = env.int(first)?.checked_add(env.int(count)?).ok_or("offset overflow")?;
+                n(tail as f64)
+            }
+            C::Lag { min, max, consumer } => n(lag_of(env, min, max, consumer)?.lag as f64),
+            C::Expired { min, max, consumer } => n(lag_of(env, min, max, consumer)?.expired as f64),
+            C::Diff { min, max, consumer } => n(lag_of(env, min, max, consumer)?.diff as f64),
+            C::GroupLag { queues } => n(progress(env, queues)?.total_lag as f64),
+            C::GroupExpired { queues } => n(progress(env, queues)?.total_expired as f64),
+            C::GroupDiff { queues } => n(progress(env, queues)?.total_diff as f64),
+            C::OldestPendingDelay { queues } => {
+                let ms = progress(env, queues)?.oldest_pending_delay_ms.ok_or("no queue has pending messages")?;
+                n(ms as f64 / 1000.0)
+            }
+            C::HandoffResume { committed, processed_through } => {
+                let next = Operand::Number(env.number(processed_through)? + 1.0);
+                n(lag_of(env, &Operand::Number(0.0), &next, committed)?.effective_offset as f64)
+            }
+            C::HandoffDuplicates { committed, processed_through } => {
+                let next = env.int(processed_through)?.saturating_add(1);
+                let mq = MessageQueue::new(TOPIC, broker(None), 0);
+                let q =
+                    QueueProgress { pull_offset: Some(next), ..QueueProgress::new(mq, 0, next, env.int(committed)?) };
+                n(queue_lag(&q).map_err(|e| e.to_string())?.inflight as f64)
+            }
+            C::ResetOffset(args) => n(reset_of(env, args)?.new_offset as f64),
+            C::ResetMoved(args) => {
+                let r = reset_of(env, args)?;
+                n((r.replayed + r.skipped) as f64)
+            }
+            C::ResetDirection(args) => {
+                Ok(Value::Choices(vec![direction_id(reset_of(env, args)?.direction).to_owned()]))
+            }
+            C::OwnedQueues(args) => Ok(Value::Queues(owned_queues(env, args, None)?)),
+            C::OwnedCount(args) => n(owned_queues(env, args, None)?.len() as f64),
+            C::MovedQueues(args) => {
+                let (before, after) = change_pair(env, args, None)?;
+                Ok(Value::Queues(moved(&before, &after)))
+            }
+            C::MovesCount(args) => {
+                let (before, after) = change_pair(env, args, None)?;
+                n(moved(&before, &after).len() as f64)
+            }
+            C::ActiveConsumers(args) => n(group_assignment(env, args)?.active_members() as f64),
+            C::IdleConsumers(args) => n(group_assignment(env, args)?.idle_members().len() as f64),
+            C::RollingIdle { queues, old, new } => {
+                let members = env.count(old)?.saturating_add(env.count(new)?);
+                n(idle_with(env, queues, members)?)
+            }
+        }
+    }
+
+    /// The value type this computation yields.
+    pub fn yields(&self) -> Yields {
+        use Computation as C;
+        match self {
+            C::MeetsTarget { .. } | C::ResetDirection(_) => Yields::Choice,
+            C::OwnedQueues(_) | C::MovedQueues(_) => Yields::Queues,
+            _ => Yields::Number,
+        }
+    }
+}
+
+/// What a computation yields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Yields {
+    /// A number or `never`.
+    Number,
+    /// A set of queue indices.
+    Queues,
+    /// One option id.
+    Choice,
+}

@@ -1,0 +1,233 @@
+//! Grading: a score, a verdict per part, and the diagnosed mistake. Never panics: an answer
+//! that cannot be read is a verdict, not an error.
+
+use serde::{Deserialize, Serialize};
+
+use super::answer::{read, Answer};
+use super::compute::Value;
+use super::instance::{Instance, InstanceMistake, InstancePart, MistakePattern, PartInput};
+use super::mistakes::MistakeId;
+use super::model::{Lang, Text, Tolerance, Unit};
+use super::params::{duration, never, queue_labels};
+use crate::plan::format_number;
+
+/// The result of grading one answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Grade {
+    /// The exercise graded.
+    pub exercise_id: String,
+    /// The instance's seed.
+    pub seed: u64,
+    /// 0..=100, weighted over the parts; 100 only when every part is right.
+    pub score: u8,
+    /// One verdict per part, in order.
+    pub parts: Vec<PartVerdict>,
+    /// The first diagnosed mistake, if any part shows one.
+    pub diagnosis: Option<Diagnosis>,
+    /// A one-line summary.
+    pub feedback: Text,
+}
+
+/// How one part went.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PartVerdict {
+    /// The part id.
+    pub part: String,
+    /// Its label.
+    pub label: Text,
+    /// Right, wrong, unreadable or missing.
+    pub verdict: Verdict,
+    /// The answer as read, displayed (absent when missing or unreadable).
+    pub given: Option<Text>,
+    /// The model answer, displayed.
+    pub expected: Text,
+    /// Why an answer was unreadable, or what is missing or extra.
+    pub note: Option<Text>,
+    /// The mistake this part's answer shows.
+    pub mistake: Option<MistakeId>,
+}
+
+/// A part's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Right (within tolerance).
+    Correct,
+    /// Wrong.
+    Incorrect,
+    /// The answer could not be read (garbage, wrong unit, unknown queue or option).
+    Unreadable,
+    /// No answer for this part.
+    Missing,
+}
+
+/// A diagnosed mistake.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnosis {
+    /// Which mistake.
+    pub mistake: MistakeId,
+    /// In which part.
+    pub part: String,
+    /// Why it is wrong, with this instance's numbers.
+    pub explanation: Text,
+}
+
+/// Grades `answer` (one entry per part, in order) against `instance`.
+pub fn grade(instance: &Instance, answer: &Answer) -> Grade {
+    let labels = instance.queue_labels();
+    let mut verdicts = Vec::with_capacity(instance.parts.len());
+    let mut diagnosis = None;
+    let (mut total, mut right) = (0u64, 0u64);
+    for (i, part) in instance.parts.iter().enumerate() {
+        let verdict = grade_part(part, answer.parts.get(i), &labels);
+        total += u64::from(part.weight);
+        if verdict.verdict == Verdict::Correct {
+            right += u64::from(part.weight);
+        }
+        if diagnosis.is_none() {
+            diagnosis = verdict.mistake.and_then(|id| part.mistakes.iter().find(|m| m.id == id)).map(|m| Diagnosis {
+                mistake: m.id,
+                part: part.id.clone(),
+                explanation: m.explanation.clone(),
+            });
+        }
+        verdicts.push(verdict);
+    }
+    let score = (100 * right).checked_div(total).map_or(0, |s| u8::try_from(s).unwrap_or(100));
+    let correct = verdicts.iter().filter(|v| v.verdict == Verdict::Correct).count();
+    let n = verdicts.len();
+    let feedback = if n > 0 && correct == n {
+        Text::new("全部正确！", "All correct!")
+    } else if n == 1 {
+        Text::new("还不对，再想想。", "Not yet right.")
+    } else {
+        Text::new(format!("{n} 个小题中答对 {correct} 个。"), format!("{correct} of {n} parts right."))
+    };
+    Grade {
+        exercise_id: instance.exercise_id.clone(),
+        seed: instance.seed,
+        score,
+        parts: verdicts,
+        diagnosis,
+        feedback,
+    }
+}
+
+fn grade_part(part: &InstancePart, answer: Option<&super::answer::PartAnswer>, labels: &[String]) -> PartVerdict {
+    let expected = display(&part.expected, &part.input, labels);
+    let mut verdict = PartVerdict {
+        part: part.id.clone(),
+        label: part.label.clone(),
+        verdict: Verdict::Missing,
+        given: None,
+        expected,
+        note: None,
+        mistake: None,
+    };
+    let Some(answer) = answer else {
+        return verdict;
+    };
+    let value = match read(answer, &part.input, labels) {
+        Ok(v) => v,
+        Err(unreadable) => {
+            verdict.verdict = Verdict::Unreadable;
+            verdict.note = Some(unreadable.0);
+            return verdict;
+        }
+    };
+    verdict.given = Some(display(&value, &part.input, labels));
+    let tolerance = match &part.input {
+        PartInput::Number { tolerance, .. } => *tolerance,
+        _ => Tolerance::default(),
+    };
+    if matches_value(&value, &part.expected, tolerance) {
+        verdict.verdict = Verdict::Correct;
+        return verdict;
+    }
+    verdict.verdict = Verdict::Incorrect;
+    verdict.note = difference(&value, &part.expected, &part.input, labels);
+    verdict.mistake = part.mistakes.iter().find(|m| shows(m, &value, tolerance)).map(|m| m.id);
+    verdict
+}
+
+/// Whether `given` equals `target` (numbers within the tolerance around `target`).
+fn matches_value(given: &Value, target: &Value, tolerance: Tolerance) -> bool {
+    match (given, target) {
+        (Value::Number(g), Value::Number(t)) => tolerance.accepts(*t, *g),
+        (Value::Queues(g), Value::Queues(t)) => sorted(g) == sorted(t),
+        (Value::Choices(g), Value::Choices(t)) => sorted(g) == sorted(t),
+        (g, t) => g == t,
+    }
+}
+
+fn sorted<T: Ord + Clone>(v: &[T]) -> Vec<T> {
+    let mut v = v.to_vec();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Whether an answer shows mistake `m`.
+fn shows(m: &InstanceMistake, given: &Value, tolerance: Tolerance) -> bool {
+    match (&m.pattern, given) {
+        (MistakePattern::Value(wrong), given) => matches_value(given, wrong, tolerance),
+        (MistakePattern::Selects(options), Value::Choices(chosen)) => options.iter().all(|o| chosen.contains(o)),
+        (MistakePattern::Only(options), Value::Choices(chosen)) => {
+            !chosen.is_empty() && chosen.iter().all(|c| options.contains(c))
+        }
+        _ => false,
+    }
+}
+
+/// What is missing or extra in a set answer; "choose one" for single choices.
+fn difference(given: &Value, expected: &Value, input: &PartInput, labels: &[String]) -> Option<Text> {
+    match (given, expected, input) {
+        (Value::Queues(g), Value::Queues(e), _) => {
+            let missing: Vec<usize> = e.iter().filter(|q| !g.contains(q)).copied().collect();
+            let extra: Vec<usize> = g.iter().filter(|q| !e.contains(q)).copied().collect();
+            let part = |lang: Lang| {
+                let mut out = Vec::new();
+                let (miss, more) = match lang {
+                    Lang::Zh => ("漏选", "多选"),
+                    Lang::En => ("missing", "not owned"),
+                };
+                if !missing.is_empty() {
+                    out.push(format!("{miss}: {}", queue_labels(&missing, labels, lang)));
+                }
+                if !extra.is_empty() {
+                    out.push(format!("{more}: {}", queue_labels(&extra, labels, lang)));
+                }
+                out.join("; ")
+            };
+            Some(Text::new(part(Lang::Zh), part(Lang::En)))
+        }
+        (Value::Choices(g), _, PartInput::Choice { multiple: false, .. }) if g.len() > 1 => {
+            Some(Text::new("这是单选题，只能选一个。", "Choose exactly one option."))
+        }
+        _ => None,
+    }
+}
+
+/// A value for display, in both languages.
+pub fn display(value: &Value, input: &PartInput, labels: &[String]) -> Text {
+    let one = |lang: Lang| match (value, input) {
+        (Value::Number(x), PartInput::Number { unit: Unit::Seconds, .. }) if x.abs() >= 60.0 => {
+            let (open, close) = match lang {
+                Lang::Zh => ("（", "）"),
+                Lang::En => (" (", ")"),
+            };
+            format!("{} {}{open}{}{close}", format_number(*x), Unit::Seconds.symbol().get(lang), duration(*x, lang))
+        }
+        (Value::Number(x), PartInput::Number { unit, .. }) => {
+            format!("{} {}", format_number(*x), unit.symbol().get(lang)).trim_end().to_owned()
+        }
+        (Value::Number(x), _) => format_number(*x),
+        (Value::Never, _) => never(lang).to_owned(),
+        (Value::Queues(q), _) => queue_labels(q, labels, lang),
+        (Value::Choices(c), _) => c.join(", "),
+    };
+    Text::new(one(Lang::Zh), one(Lang::En))
+}

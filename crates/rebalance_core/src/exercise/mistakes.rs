@@ -1,0 +1,328 @@
+//! The mistakes exercises diagnose. A computed mistake evaluates the wrong method with the
+//! same parameters (e.g. `B / C` instead of `B / (C - P)`); a misconception on a choice
+//! part maps to the specific wrong options listed in the exercise file.
+
+use serde::{Deserialize, Serialize};
+
+use super::compute::{direction_id, reset_of, CResult, Computation, Env, FixedPlan, Operand, QueueSpec, Value};
+use super::group::{
+    change_pair, cid, group_assignment, idle_with, member, moved, owned, owned_queues, BuiltGroup, Change, OwnedArgs,
+};
+use crate::allocate::StrategyKind;
+use crate::plan::Model;
+
+/// A known mistake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MistakeId {
+    // --- Computed: the core evaluates the wrong method ---
+    /// Drain time as `B / C`, forgetting that production continues (`B / (C - P)` is right).
+    NetRateIgnored,
+    /// Required rate as `B / T`, forgetting to add the produce rate P.
+    ProductionIgnored,
+    /// Instances rounded down instead of up.
+    RoundedDown,
+    /// Every instance counted as consuming, beyond the queue count (queue-level models).
+    QueueCapIgnored,
+    /// The queue cap applied to 5.x message-level consumption, where it does not hold.
+    QueueCapAppliedToMessageLevel,
+    /// `MaxOffset - 1` taken as the tail (MaxOffset is the next offset to be written).
+    MaxOffsetMinusOne,
+    /// MinOffset taken as 0 although retention deleted older messages.
+    MinOffsetZero,
+    /// Lag counted from the ConsumerOffset past MinOffset (expired positions counted as lag).
+    LagPastMinOffset,
+    /// Expired positions not counted at all.
+    ExpiredIgnored,
+    /// mqadmin's Diff taken as lag (it also counts expired positions).
+    DiffIsLag,
+    /// The new owner resumes from the old owner's local progress (no duplicates).
+    LocalCursorResume,
+    /// Off by one: the range `committed..=last` has `last - committed + 1` messages.
+    OffByOne,
+    /// A reset target older than MinOffset extrapolated below MinOffset instead of clamped.
+    ResetClampIgnored,
+    /// Replayed/skipped counted up to MaxOffset instead of to the old ConsumerOffset.
+    ResetCountFromMax,
+    /// Backward and forward swapped (replay vs skip).
+    ReplaySkipSwapped,
+    /// The AVG_BY_CIRCLE pattern given for AVG.
+    CircleForAvg,
+    /// The AVG pattern given for AVG_BY_CIRCLE.
+    AvgForCircle,
+    /// Only the joining (or leaving) consumer's queues move: true for CONSISTENT_HASH, not AVG.
+    OnlyChangedMemberMoves,
+    /// "Consistent hashing never moves queues."
+    HashNeverMoves,
+    /// AVG's moves given for CONSISTENT_HASH.
+    AvgMovesForHash,
+    /// Every consumer gets a queue (no idle members).
+    AllConsumersBusy,
+    /// Rolling deploy: only the new instances counted as members.
+    RollingOverlapIgnored,
+    /// MACHINE_ROOM_NEARBY treated as plain AVG over every queue and consumer.
+    NearbyIgnored,
+    /// MACHINE_ROOM_NEARBY without the queues of rooms that have no consumer.
+    OrphanRoomIgnored,
+
+    // --- Misconceptions: specific wrong options of choice parts ---
+    /// The Broker pushes each queue to a consumer and keeps it assigned.
+    BrokerPushesQueues,
+    /// NameServer keeps the consumer list / decides the assignment.
+    NameServerKeepsConsumers,
+    /// One leader consumer computes and distributes the assignment.
+    LeaderAssigns,
+    /// The 30 s heartbeat as a fixed protocol guarantee.
+    FixedHeartbeatInterval,
+    /// Only scaling out and in trigger a rebalance.
+    OnlyScalingTriggers,
+    /// A failed message or the produce rate triggers a rebalance.
+    TrafficTriggersRebalance,
+    /// AVG_BY_CIRCLE gives the same queues as AVG.
+    CircleSameAsAvg,
+    /// AVG_BY_CIRCLE moves fewer queues or is machine-room aware by nature.
+    CircleReducesMoves,
+    /// Consistent hashing balances exactly.
+    HashPerfectBalance,
+    /// Consume threads or idle instances share a queue's ownership.
+    ThreadsShareQueues,
+    /// Message-level consumption makes queues irrelevant and scaling unlimited.
+    UnlimitedMessageLevelScaling,
+    /// Graceful shutdown removes duplicates completely.
+    GracefulShutdownRemovesDuplicates,
+    /// ConsumerOffset is the last consumed message.
+    ConsumerOffsetIsLastConsumed,
+    /// QueueOffset confused with the CommitLog byte offset.
+    CommitLogOffsetConfusion,
+    /// Offsets are always stored locally (or always remotely), whatever the model.
+    OffsetStoreAlwaysLocal,
+    /// Local offset files are safe in containers.
+    LocalOffsetsSafeInContainers,
+    /// Only the group's total lag is watched.
+    TotalLagOnly,
+    /// Lag 0 means healthy.
+    LagZeroHealthy,
+    /// Reset offset moves or copies messages, or changes MaxOffset.
+    ResetMovesMessages,
+    /// Reset offset brings back messages deleted by retention.
+    ResetRecoversExpired,
+    /// Ordered consumption gives global order over the topic.
+    GlobalOrder,
+    /// The producer need not route one ordering key to one queue.
+    OrderKeyIgnored,
+    /// Replica count decided from CPU usage alone.
+    CpuDecidesReplicas,
+    /// A bigger consume thread pool fixes a rebalance storm.
+    ThreadPoolFixesStorm,
+    /// Restarting every consumer at once calms a storm.
+    RestartAllConsumers,
+    /// Different tags in one group "divide the work".
+    TagsDivideWork,
+    /// ACK (or commit the offset) first to avoid duplicates.
+    AckFirst,
+}
+
+impl MistakeId {
+    /// The serialized name (`net_rate_ignored`, …).
+    pub fn name(self) -> String {
+        format!("{self:?}").chars().fold(String::new(), |mut out, c| {
+            if c.is_ascii_uppercase() {
+                if !out.is_empty() {
+                    out.push('_');
+                }
+                out.push(c.to_ascii_lowercase());
+            } else {
+                out.push(c);
+            }
+            out
+        })
+    }
+
+    /// The wrong answer this mistake produces for `compute`, or `None` when the mistake is
+    /// not a computation on this kind of part (misconceptions of choice parts).
+    pub(crate) fn wrong_value(self, compute: &Computation, env: &Env) -> Option<CResult<Value>> {
+        use Computation as C;
+        use MistakeId as M;
+        let zero = Operand::Number(0.0);
+        let num = |x: f64| Some(Ok(Value::Number(x)));
+        let with = |c: Computation| Some(c.eval(env));
+        Some(match (self, compute) {
+            (M::NetRateIgnored, C::DrainTime { backlog, consume, round_up, .. }) => {
+                let (backlog, consume, round_up) = (backlog.clone(), consume.clone(), *round_up);
+                return with(C::DrainTime { backlog, produce: zero, consume, round_up });
+            }
+            (M::NetRateIgnored, C::PlanDrainTime { backlog, instance_rate, instances, queues, model, .. }) => {
+                let fixed = FixedPlan { backlog, produce: &zero, instance_rate, instances, queues, model: *model };
+                fixed.run(env).map(|p| p.drain_seconds.map_or(Value::Never, Value::Number))
+            }
+            (M::ProductionIgnored, C::RequiredRate { backlog, target, .. }) => {
+                return with(C::RequiredRate { backlog: backlog.clone(), produce: zero, target: target.clone() });
+            }
+            (M::ProductionIgnored, C::RequiredInstances { backlog, instance_rate, target, .. }) => {
+                let (backlog, instance_rate, target) = (backlog.clone(), instance_rate.clone(), target.clone());
+                return with(C::RequiredInstances { backlog, produce: zero, instance_rate, target });
+            }
+            (M::RoundedDown, C::RequiredInstances { backlog, produce, instance_rate, target }) => {
+                let rate =
+                    C::RequiredRate { backlog: backlog.clone(), produce: produce.clone(), target: target.clone() };
+                match (rate.eval(env), env.number(instance_rate)) {
+                    (Ok(Value::Number(c)), Ok(r)) if r > 0.0 => Ok(Value::Number((c / r).floor())),
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                    _ => Err("no rate".to_owned()),
+                }
+            }
+            (M::QueueCapIgnored, C::ActiveConsumers(args)) => {
+                group_assignment(env, args).map(|a| Value::Number(a.members.len() as f64))
+            }
+            (M::QueueCapIgnored | M::QueueCapAppliedToMessageLevel, c) => return self.swap_model(c, env),
+            (M::MaxOffsetMinusOne, C::MaxOffset { first, count }) => {
+                return Some(env.int(first).and_then(|f| Ok(Value::Number((f + env.int(count)? - 1) as f64))));
+            }
+            (M::MaxOffsetMinusOne, C::Lag { min, max, consumer }) => {
+                let max = env.number(max).map(|m| Operand::Number(m - 1.0));
+                return Some(
+                    max.and_then(|max| C::Lag { min: min.clone(), max, consumer: consumer.clone() }.eval(env)),
+                );
+            }
+            (M::MaxOffsetMinusOne, C::GroupLag { queues }) => {
+                let shifted: CResult<Vec<QueueSpec>> = queues
+                    .iter()
+                    .map(|q| Ok(QueueSpec { max: Operand::Number(env.number(&q.max)? - 1.0), ..q.clone() }))
+                    .collect();
+                return Some(shifted.and_then(|queues| C::GroupLag { queues }.eval(env)));
+            }
+            (M::MinOffsetZero, C::MinOffset { .. }) => return num(0.0),
+            (M::LagPastMinOffset, C::Lag { min, max, consumer }) => {
+                return with(C::Diff { min: min.clone(), max: max.clone(), consumer: consumer.clone() });
+            }
+            (M::LagPastMinOffset, C::GroupLag { queues }) => return with(C::GroupDiff { queues: queues.clone() }),
+            (M::ExpiredIgnored, C::Expired { .. } | C::GroupExpired { .. }) => return num(0.0),
+            (M::DiffIsLag, C::Diff { min, max, consumer }) => {
+                return with(C::Lag { min: min.clone(), max: max.clone(), consumer: consumer.clone() });
+            }
+            (M::LocalCursorResume, C::HandoffResume { processed_through, .. }) => {
+                env.number(processed_through).map(|p| Value::Number(p + 1.0))
+            }
+            (M::LocalCursorResume, C::HandoffDuplicates { .. }) => return num(0.0),
+            (M::OffByOne, C::HandoffDuplicates { .. }) => match compute.eval(env) {
+                Ok(Value::Number(d)) => Ok(Value::Number(d - 1.0)),
+                other => other,
+            },
+            (M::ResetClampIgnored, C::ResetOffset(args) | C::ResetMoved(args)) => {
+                let unclamped = (|| -> CResult<(f64, f64)> {
+                    let (min, consumer) = (env.number(&args.min)?, env.number(&args.consumer)?);
+                    let (first, interval) = (env.number(&args.first_store)?, env.number(&args.interval)?);
+                    let steps = ((env.number(&args.target)? - first) / interval).ceil();
+                    Ok((min + steps, consumer))
+                })();
+                unclamped.map(|(offset, consumer)| match compute {
+                    C::ResetOffset(_) => Value::Number(offset),
+                    _ => Value::Number((consumer - offset).abs()),
+                })
+            }
+            (M::ResetCountFromMax, C::ResetMoved(args)) => {
+                reset_of(env, args).and_then(|r| Ok(Value::Number((env.int(&args.max)? - r.new_offset) as f64)))
+            }
+            (M::ReplaySkipSwapped, C::ResetDirection(args)) => reset_of(env, args).map(|r| {
+                let id = match direction_id(r.direction) {
+                    "replay" => "skip",
+                    "skip" => "replay",
+                    other => other,
+                };
+                Value::Choices(vec![id.to_owned()])
+            }),
+            (M::CircleForAvg, C::OwnedQueues(args)) => {
+                return self.other_strategy(args, env, StrategyKind::Averagely, StrategyKind::AveragelyByCircle)
+            }
+            (M::AvgForCircle, C::OwnedQueues(args)) => {
+                return self.other_strategy(args, env, StrategyKind::AveragelyByCircle, StrategyKind::Averagely)
+            }
+            (M::NearbyIgnored, C::OwnedQueues(args)) => {
+                return self.other_strategy(args, env, StrategyKind::MachineRoomNearby, StrategyKind::Averagely)
+            }
+            (M::OrphanRoomIgnored, C::OwnedQueues(args)) => orphans_ignored(env, args),
+            (M::OnlyChangedMemberMoves, C::MovedQueues(args) | C::MovesCount(args)) => {
+                let queues = change_pair(env, args, None).and_then(|(before, after)| {
+                    let (assignment, who) = match &args.change {
+                        Change::Join => (&after, cid(None, before.members.len())),
+                        Change::Leave(i) => (&before, cid(None, env.count(i)?)),
+                    };
+                    Ok(owned(assignment, member(assignment, &who)?))
+                });
+                as_count_or_set(compute, queues)
+            }
+            (M::HashNeverMoves, C::MovedQueues(_) | C::MovesCount(_)) => as_count_or_set(compute, Ok(Vec::new())),
+            (M::AvgMovesForHash, C::MovedQueues(args) | C::MovesCount(args)) => {
+                let queues = change_pair(env, args, Some(StrategyKind::Averagely)).map(|(b, a)| moved(&b, &a));
+                as_count_or_set(compute, queues)
+            }
+            (M::AllConsumersBusy, C::IdleConsumers(_) | C::RollingIdle { .. }) => return num(0.0),
+            (M::RollingOverlapIgnored, C::RollingIdle { queues, new, .. }) => {
+                env.count(new).and_then(|members| idle_with(env, queues, members)).map(Value::Number)
+            }
+            _ => return None,
+        })
+    }
+
+    /// The same plan under the other consumption model.
+    fn swap_model(self, compute: &Computation, env: &Env) -> Option<CResult<Value>> {
+        use Computation as C;
+        let (from, to) = match self {
+            MistakeId::QueueCapIgnored => (Model::QueueLevel, Model::MessageLevel),
+            _ => (Model::MessageLevel, Model::QueueLevel),
+        };
+        let mut swapped = compute.clone();
+        match &mut swapped {
+            C::ConsumeRate { model, .. } | C::PlanDrainTime { model, .. } | C::MeetsTarget { model, .. }
+                if *model == from =>
+            {
+                *model = to;
+            }
+            _ => return None,
+        }
+        Some(swapped.eval(env))
+    }
+
+    /// The owned queues under `wrong` when the group's strategy is `right`.
+    fn other_strategy(
+        self,
+        args: &OwnedArgs,
+        env: &Env,
+        right: StrategyKind,
+        wrong: StrategyKind,
+    ) -> Option<CResult<Value>> {
+        let group = args.group.as_ref().or(env.board)?;
+        (args.strategy.unwrap_or(group.strategy) == right)
+            .then(|| owned_queues(env, args, Some(wrong)).map(Value::Queues))
+    }
+}
+
+fn as_count_or_set(compute: &Computation, queues: CResult<Vec<usize>>) -> CResult<Value> {
+    queues.map(|q| match compute {
+        Computation::MovesCount(_) => Value::Number(q.len() as f64),
+        _ => Value::Queues(q),
+    })
+}
+
+/// MACHINE_ROOM_NEARBY computed without the rooms that have no consumer.
+fn orphans_ignored(env: &Env, args: &OwnedArgs) -> CResult<Value> {
+    let group = args.group.as_ref().or(env.board).ok_or("no group")?;
+    let full = BuiltGroup::new(group, args.strategy, env)?;
+    if full.kind != StrategyKind::MachineRoomNearby {
+        return Err("not MACHINE_ROOM_NEARBY".to_owned());
+    }
+    let rooms = full.rooms.clone().unwrap_or_default();
+    let staffed: Vec<&String> = rooms.consumers.values().collect();
+    let mut local = full.clone();
+    local.queues.retain(|q| rooms.brokers.get(&q.broker_name).is_some_and(|room| staffed.contains(&room)));
+    let assignment = local.assign()?;
+    let all = full.assign()?;
+    let m = member(&assignment, &cid(args.room.as_deref(), env.count(&args.consumer)?))?;
+    let mut indices: Vec<usize> = owned(&assignment, m)
+        .into_iter()
+        .filter_map(|q| assignment.queues.get(q))
+        .filter_map(|mq| all.queues.iter().position(|x| x == mq))
+        .collect();
+    indices.sort_unstable();
+    Ok(Value::Queues(indices))
+}

@@ -1,0 +1,261 @@
+//! Stored progress: a versioned schema (JSON, also the export/import file), the overview per
+//! topic, and the completion code a teacher verifies offline.
+//!
+//! The completion code is the first 8 base32 characters of MD5 over a canonical text of the
+//! class seed and, per exercise (sorted by id), its best score and the instance seed of that
+//! best attempt. Each stored best answer is kept, so [`verify_completion_code`] re-grades it
+//! with the same grader: an edited score or a swapped answer gives another code.
+
+use std::collections::BTreeMap;
+
+use md5::{Digest, Md5};
+use serde::{Deserialize, Serialize};
+
+use super::answer::Answer;
+use super::catalog::catalog;
+use super::grade::{grade, Grade};
+use super::instance::{instantiate, Instance};
+use super::model::{Text, Topic};
+
+/// The schema version written by this core.
+pub const PROGRESS_VERSION: u32 = 1;
+
+/// A learner's progress.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Progress {
+    /// Schema version ([`PROGRESS_VERSION`]).
+    pub version: u32,
+    /// The class (set) seed the learner works on.
+    pub set_seed: u64,
+    /// Per exercise id.
+    #[serde(default)]
+    pub exercises: BTreeMap<String, ExerciseProgress>,
+}
+
+/// Progress on one exercise.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ExerciseProgress {
+    /// Answers graded so far.
+    pub attempts: u32,
+    /// Best score, 0..=100.
+    pub best_score: u8,
+    /// Whether a graded answer scored 100.
+    pub done: bool,
+    /// Hints opened (highest tier reached, counting from 1).
+    #[serde(default)]
+    pub hints_used: u8,
+    /// The best attempt: its instance seed and answer (for re-grading).
+    #[serde(default)]
+    pub best: Option<BestAttempt>,
+}
+
+/// The attempt behind the best score.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BestAttempt {
+    /// The instance seed.
+    pub seed: u64,
+    /// The answer given.
+    pub answer: Answer,
+}
+
+/// Why stored progress could not be loaded (the site keeps the broken copy aside).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProgressError {
+    /// Not JSON.
+    #[error("stored progress is not valid JSON: {0}")]
+    Json(String),
+    /// A version this core does not read.
+    #[error("stored progress has version {found}; this site reads version {PROGRESS_VERSION}")]
+    UnsupportedVersion {
+        /// The version found (0 when missing).
+        found: u64,
+    },
+    /// JSON with the wrong shape or impossible values.
+    #[error("stored progress is damaged: {0}")]
+    Invalid(String),
+}
+
+/// Stored progress larger than this is refused rather than parsed (8 MiB).
+const MAX_STORED_LEN: usize = 8 << 20;
+
+/// Reads stored progress; never panics.
+pub fn load_progress(text: &str) -> Result<Progress, ProgressError> {
+    if text.len() > MAX_STORED_LEN {
+        return Err(ProgressError::Invalid(format!("{} bytes is more than progress can take", text.len())));
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| ProgressError::Json(e.to_string()))?;
+    let Some(fields) = value.as_object() else {
+        return Err(ProgressError::Invalid("expected an object".to_owned()));
+    };
+    match fields.get("version").and_then(serde_json::Value::as_u64) {
+        Some(found) if found == u64::from(PROGRESS_VERSION) => {}
+        found => return Err(ProgressError::UnsupportedVersion { found: found.unwrap_or(0) }),
+    }
+    let progress: Progress = serde_json::from_value(value).map_err(|e| ProgressError::Invalid(e.to_string()))?;
+    for (id, p) in &progress.exercises {
+        if p.best_score > 100 {
+            return Err(ProgressError::Invalid(format!("{id}: best score {} is above 100", p.best_score)));
+        }
+        if p.done != (p.best_score == 100) {
+            return Err(ProgressError::Invalid(format!("{id}: done does not match the best score")));
+        }
+    }
+    Ok(progress)
+}
+
+/// Where a learner stands on an exercise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Never graded.
+    NotStarted,
+    /// Graded, not yet 100.
+    Attempted,
+    /// Scored 100.
+    Done,
+}
+
+/// One topic's counts in the overview.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TopicOverview {
+    /// The topic.
+    pub topic: Topic,
+    /// Its heading.
+    pub title: Text,
+    /// Exercises done.
+    pub done: usize,
+    /// Exercises attempted but not done.
+    pub attempted: usize,
+    /// Exercises not started.
+    pub not_started: usize,
+}
+
+impl Progress {
+    /// Fresh progress for a class seed.
+    pub fn new(set_seed: u64) -> Self {
+        Self { version: PROGRESS_VERSION, set_seed, exercises: BTreeMap::new() }
+    }
+
+    /// Records a graded answer; keeps the best attempt (the later one on a tie).
+    pub fn record(&mut self, instance: &Instance, answer: &Answer, grade: &Grade) {
+        let entry = self.exercises.entry(instance.exercise_id.clone()).or_default();
+        entry.attempts = entry.attempts.saturating_add(1);
+        if grade.score >= entry.best_score || entry.best.is_none() {
+            entry.best_score = grade.score.min(100);
+            entry.best = Some(BestAttempt { seed: instance.seed, answer: answer.clone() });
+        }
+        entry.done = entry.best_score == 100;
+    }
+
+    /// Records that hint `tier` (1 = first) of `exercise_id` was opened.
+    pub fn record_hint(&mut self, exercise_id: &str, tier: u8) {
+        let entry = self.exercises.entry(exercise_id.to_owned()).or_default();
+        entry.hints_used = entry.hints_used.max(tier);
+    }
+
+    /// Where the learner stands on `exercise_id`.
+    pub fn status(&self, exercise_id: &str) -> Status {
+        match self.exercises.get(exercise_id) {
+            Some(p) if p.done => Status::Done,
+            Some(p) if p.attempts > 0 => Status::Attempted,
+            _ => Status::NotStarted,
+        }
+    }
+
+    /// The stored form (JSON), also the export file; [`load_progress`] reads it back.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The completion code of this progress as stored (claimed scores).
+    pub fn completion_code(&self) -> String {
+        let results: Vec<(String, u8, u64)> = self
+            .exercises
+            .iter()
+            .filter_map(|(id, p)| p.best.as_ref().map(|b| (id.clone(), p.best_score, b.seed)))
+            .collect();
+        completion_code(self.set_seed, &results)
+    }
+}
+
+/// Done / attempted / not started per topic, over the catalog's exercises.
+pub fn overview(progress: &Progress) -> Vec<TopicOverview> {
+    Topic::ALL
+        .iter()
+        .map(|&topic| {
+            let mut o = TopicOverview { topic, title: topic.title(), done: 0, attempted: 0, not_started: 0 };
+            for ex in catalog().exercises.iter().filter(|e| e.topic == topic) {
+                match progress.status(&ex.id) {
+                    Status::Done => o.done += 1,
+                    Status::Attempted => o.attempted += 1,
+                    Status::NotStarted => o.not_started += 1,
+                }
+            }
+            o
+        })
+        .collect()
+}
+
+const BASE32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/// The completion code for `(exercise id, score, instance seed)` results: `XXXX-XXXX`.
+pub fn completion_code(set_seed: u64, results: &[(String, u8, u64)]) -> String {
+    let mut sorted: Vec<&(String, u8, u64)> = results.iter().collect();
+    sorted.sort();
+    let mut canonical = format!("rebalance-lab/completion/v1\nseed={set_seed}\n");
+    for (id, score, seed) in sorted {
+        canonical.push_str(&format!("{id}={score}@{seed}\n"));
+    }
+    let digest = Md5::digest(canonical.as_bytes());
+    let bits = digest.iter().take(5).fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
+    let chars: String =
+        (0..8).rev().map(|i| BASE32.get(((bits >> (i * 5)) & 31) as usize).map_or('A', |b| *b as char)).collect();
+    format!("{}-{}", chars.get(..4).unwrap_or_default(), chars.get(4..).unwrap_or_default())
+}
+
+/// The outcome of checking a completion code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Verification {
+    /// The code matches the re-graded answers.
+    pub valid: bool,
+    /// The code the re-graded answers give.
+    pub code: String,
+    /// Per exercise: the stored score and the re-graded one.
+    pub exercises: Vec<VerifiedExercise>,
+}
+
+/// One re-graded exercise.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifiedExercise {
+    /// Exercise id.
+    pub id: String,
+    /// The score stored in the progress.
+    pub claimed: u8,
+    /// The score the stored answer gets now (`None`: unknown exercise or bad seed).
+    pub regraded: Option<u8>,
+}
+
+/// Re-grades every stored best answer and checks `code` (case, spaces and `-` ignored).
+pub fn verify_completion_code(progress: &Progress, code: &str) -> Verification {
+    let mut exercises = Vec::new();
+    let mut results = Vec::new();
+    for (id, p) in &progress.exercises {
+        let Some(best) = &p.best else { continue };
+        let regraded = catalog()
+            .get(id)
+            .and_then(|ex| instantiate(ex, best.seed).ok())
+            .map(|instance| grade(&instance, &best.answer).score);
+        results.push((id.clone(), regraded.unwrap_or(0), best.seed));
+        exercises.push(VerifiedExercise { id: id.clone(), claimed: p.best_score, regraded });
+    }
+    let expected = completion_code(progress.set_seed, &results);
+    let norm = |c: &str| c.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_uppercase();
+    let consistent = exercises.iter().all(|e| e.regraded == Some(e.claimed));
+    Verification { valid: consistent && norm(code) == norm(&expected), code: expected, exercises }
+}

@@ -1,0 +1,584 @@
+//! The content check of the graded exercises (`exercises/*.toml`, issue 4): every file is
+//! embedded and valid, ids are unique, every text exists in both languages, every hint is
+//! non-empty, every interview question of seed 000 section 6.16 is covered, and for many
+//! seeds the reference answer grades 100 while each listed mistake, entered as the core
+//! computes it, gets its diagnosis. Parameter ranges are walked to prove that every draw
+//! is either a valid exercise or rejected by a stated requirement, never a defect.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proptest::prelude::*;
+use rebalance_core::exercise::grade::display;
+use rebalance_core::exercise::instance::{InstancePart, MistakePattern, PartInput};
+use rebalance_core::exercise::model::{Exercise, Unit};
+use rebalance_core::exercise::params::{all_values, duration, never, queue_labels, range, Params};
+use rebalance_core::exercise::{
+    build, catalog, exercise_seed, grade, instance_for, instantiate, reference_answer, set_for_seed, value_answer,
+    Answer, ExerciseError, Instance, Kind, Lang, PartAnswer, Value, Verdict,
+};
+
+const SEEDS: u64 = 200;
+
+fn exercises() -> &'static [Exercise] {
+    &catalog().exercises
+}
+
+fn instance(ex: &Exercise, seed: u64) -> Instance {
+    match instantiate(ex, seed) {
+        Ok(i) => i,
+        Err(e) => panic!("{} seed {seed}: {e}", ex.id),
+    }
+}
+
+/// Every exercise instantiated with the class seeds `0..SEEDS` (computed once).
+fn all_instances() -> &'static [Instance] {
+    static ALL: std::sync::OnceLock<Vec<Instance>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        exercises().iter().flat_map(|ex| (0..SEEDS).map(move |s| instance(ex, exercise_seed(s, &ex.id)))).collect()
+    })
+}
+
+#[test]
+fn catalog_loads_every_file_without_errors() {
+    assert_eq!(catalog().errors, Vec::<ExerciseError>::new());
+    assert!(exercises().len() >= 24, "only {} exercises", exercises().len());
+    let ids: BTreeSet<&str> = exercises().iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(ids.len(), exercises().len(), "duplicate ids");
+}
+
+#[test]
+fn every_file_in_the_exercises_directory_is_embedded() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises");
+    let on_disk: BTreeSet<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    let embedded: BTreeSet<String> =
+        rebalance_core::exercise::catalog::FILES.iter().map(|(name, _)| (*name).to_owned()).collect();
+    assert!(!on_disk.is_empty(), "no exercise files found in {}", dir.display());
+    assert_eq!(on_disk, embedded, "exercises/ and the catalog list differ");
+}
+
+#[test]
+fn every_interview_question_and_spec_case_is_covered() {
+    let covered: BTreeSet<u8> = exercises().iter().flat_map(|e| e.interview.iter().copied()).collect();
+    assert_eq!(covered, (1..=18).collect::<BTreeSet<u8>>());
+    let spec: Vec<&str> = exercises().iter().flat_map(|e| e.spec.iter().map(String::as_str)).collect();
+    for needle in ["§6 worked example", "§5 three-queue example", "§7 3→10", "expired", "reset", "MACHINE_ROOM_NEARBY"]
+    {
+        assert!(spec.iter().any(|s| s.contains(needle)), "no exercise for {needle}");
+    }
+    let kinds: BTreeSet<Kind> = exercises().iter().map(|e| e.kind).collect();
+    assert_eq!(kinds.len(), Kind::ALL.len(), "every kind has an exercise");
+}
+
+#[test]
+fn every_text_is_filled_in_both_languages() {
+    for inst in all_instances() {
+        let mut texts = vec![("title", &inst.title), ("prompt", &inst.prompt), ("explanation", &inst.explanation)];
+        texts.extend(inst.hints.iter().map(|h| ("hint", &h.text)));
+        for part in &inst.parts {
+            texts.push(("label", &part.label));
+            texts.extend(part.mistakes.iter().map(|m| ("mistake", &m.explanation)));
+            if let PartInput::Choice { options, .. } = &part.input {
+                texts.extend(options.iter().map(|o| ("option", &o.text)));
+            }
+        }
+        for (what, t) in texts {
+            for lang in Lang::ALL {
+                let s = t.get(lang);
+                assert!(!s.trim().is_empty(), "{} {what}: empty {lang:?}", inst.exercise_id);
+                assert!(!s.contains(['{', '}']), "{} {what}: unfilled placeholder in {s:?}", inst.exercise_id);
+            }
+        }
+        assert!(inst.hints.len() >= 3, "{}: three hint tiers", inst.exercise_id);
+    }
+}
+
+fn check_grade(inst: &Instance, answer: &Answer) -> Result<(), String> {
+    let g = grade(inst, answer);
+    if g.score == 100 && g.diagnosis.is_none() && g.parts.iter().all(|p| p.verdict == Verdict::Correct) {
+        Ok(())
+    } else {
+        Err(format!("{} seed {}: {answer:?} graded {g:?}", inst.exercise_id, inst.seed))
+    }
+}
+
+#[test]
+fn reference_answers_grade_100() {
+    for inst in all_instances() {
+        assert_eq!(check_grade(inst, &reference_answer(inst)), Ok(()));
+        let json = reference_answer(inst).to_json();
+        let back = Answer::from_json(&json);
+        assert_eq!(back.as_ref().map(|a| check_grade(inst, a)), Ok(Ok(())), "{json}");
+    }
+}
+
+/// The expected value typed the way a learner would, in `lang`.
+fn typed(part: &InstancePart, labels: &[String], lang: Lang) -> Vec<String> {
+    match (&part.expected, &part.input) {
+        (Value::Number(x), PartInput::Number { unit: Unit::Seconds, .. }) => {
+            vec![format!("{x}"), format!("{x} s"), duration(*x, lang)]
+        }
+        (Value::Number(x), _) => {
+            vec![format!("{x}"), display(&part.expected, &part.input, labels).get(lang).to_owned()]
+        }
+        (Value::Never, _) => vec![never(lang).to_owned(), "never".to_owned()],
+        (Value::Queues(q), _) => {
+            vec![queue_labels(q, labels, lang), q.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" ")]
+        }
+        (Value::Choices(c), _) => vec![c.join(" "), c.join(",").to_uppercase()],
+    }
+}
+
+#[test]
+fn reference_answers_typed_as_text_grade_100() {
+    for inst in all_instances() {
+        let labels = inst.queue_labels();
+        for lang in Lang::ALL {
+            let forms: Vec<Vec<String>> = inst.parts.iter().map(|p| typed(p, &labels, lang)).collect();
+            let widest = forms.iter().map(Vec::len).max().unwrap_or(0);
+            for k in 0..widest {
+                let parts = forms.iter().map(|f| PartAnswer::Text(f.get(k).or(f.first()).cloned().unwrap_or_default()));
+                assert_eq!(check_grade(inst, &Answer::new(parts.collect())), Ok(()));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_listed_mistake_gets_its_diagnosis() {
+    let mut seen: BTreeMap<(String, String, String), usize> = BTreeMap::new();
+    for inst in all_instances() {
+        let reference = reference_answer(inst);
+        for (i, part) in inst.parts.iter().enumerate() {
+            for m in &part.mistakes {
+                let wrong = match &m.pattern {
+                    MistakePattern::Value(v) => value_answer(v),
+                    MistakePattern::Selects(o) | MistakePattern::Only(o) => PartAnswer::Choices(o.clone()),
+                };
+                let mut answer = reference.clone();
+                if let Some(slot) = answer.parts.get_mut(i) {
+                    *slot = wrong;
+                }
+                let g = grade(inst, &answer);
+                let verdict = g.parts.get(i);
+                assert_eq!(
+                    verdict.map(|v| v.verdict),
+                    Some(Verdict::Incorrect),
+                    "{} {}: {m:?}",
+                    inst.exercise_id,
+                    part.id
+                );
+                assert_eq!(verdict.and_then(|v| v.mistake), Some(m.id), "{} {}: {m:?}", inst.exercise_id, part.id);
+                assert_eq!(g.diagnosis.as_ref().map(|d| d.mistake), Some(m.id));
+                assert!(g.score < 100);
+                *seen.entry((inst.exercise_id.clone(), part.id.clone(), m.id.name())).or_default() += 1;
+            }
+        }
+    }
+    // Every mistake listed in a file is diagnosable in every instance.
+    for ex in exercises() {
+        for part in &ex.parts {
+            for m in part.mistakes() {
+                let key = (ex.id.clone(), part.id().to_owned(), m.id.name());
+                assert_eq!(seen.get(&key), Some(&(SEEDS as usize)), "{key:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_instance_and_seeds_vary() {
+    for ex in exercises() {
+        let a = instance(ex, 42);
+        assert_eq!(a, instance(ex, 42));
+        if !ex.params.iter().any(|p| range(p, &a.params).is_ok_and(|(lo, hi, _)| lo < hi)) {
+            continue;
+        }
+        let distinct: BTreeSet<String> = (0..SEEDS).map(|s| format!("{:?}", instance(ex, s).params)).collect();
+        assert!(distinct.len() > 1, "{}: every seed draws the same parameters", ex.id);
+    }
+    let set = set_for_seed(7);
+    assert_eq!(set, set_for_seed(7));
+    assert_eq!(set.as_ref().map(Vec::len), Ok(exercises().len()));
+    assert_ne!(exercise_seed(7, "drain_time"), exercise_seed(7, "assign_avg"));
+    assert_ne!(exercise_seed(7, "drain_time"), exercise_seed(8, "drain_time"));
+}
+
+/// Walks the parameter space: ranges of at most `FULL` values completely, larger ones at
+/// their minimum, middle and maximum.
+fn walk(ex: &Exercise, i: usize, params: &mut Params, visit: &mut dyn FnMut(&Params)) {
+    const FULL: u64 = 12;
+    let Some(spec) = ex.params.get(i) else {
+        visit(params);
+        return;
+    };
+    let values = match all_values(spec, params, FULL) {
+        Ok(Some(all)) => all,
+        Ok(None) => match range(spec, params) {
+            Ok((lo, hi, step)) => vec![lo, lo + (hi - lo) / step / 2 * step, hi],
+            Err(e) => panic!("{}: {e}", ex.id),
+        },
+        Err(e) => panic!("{}: {e}", ex.id),
+    };
+    for v in values {
+        params.insert(spec.name.clone(), v);
+        walk(ex, i + 1, params, visit);
+    }
+    params.remove(&spec.name);
+}
+
+#[test]
+fn every_parameter_combination_is_valid_or_rejected() {
+    for ex in exercises() {
+        let (mut valid, mut rejected) = (0usize, 0usize);
+        walk(ex, 0, &mut Params::new(), &mut |params| match build(ex, 0, params.clone()) {
+            Ok(inst) => {
+                valid += 1;
+                for part in &inst.parts {
+                    if let Value::Number(x) = part.expected {
+                        assert!(x.is_finite() && x >= 0.0, "{} {params:?}: {x}", ex.id);
+                    }
+                }
+            }
+            Err(ExerciseError::Rejected { .. }) => rejected += 1,
+            Err(e) => panic!("{} {params:?}: {e}", ex.id),
+        });
+        assert!(valid > 0, "{}: no valid parameter combination", ex.id);
+        assert!(valid * 5 >= rejected, "{}: {rejected} rejected for {valid} valid draws", ex.id);
+    }
+}
+
+// --- SPEC numbers, reproduced by the exercises' computations ---
+
+fn fixed(id: &str) -> Instance {
+    match instance_for(0, id) {
+        Ok(i) => i,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn expected(inst: &Instance) -> Vec<Value> {
+    inst.parts.iter().map(|p| p.expected.clone()).collect()
+}
+
+fn choice(id: &str) -> Value {
+    Value::Choices(vec![id.to_owned()])
+}
+
+#[test]
+fn spec_section_6_worked_example() {
+    let inst = fixed("seed_drain_worked");
+    let values = expected(&inst);
+    let Some(Value::Number(required)) = values.first() else { panic!("{values:?}") };
+    assert!((required - 33_333.333).abs() < 0.01);
+    assert_eq!(values.get(1..), Some(&[Value::Number(9.0), Value::Number(1000.0), choice("no")][..]));
+    let mistakes: Vec<(String, Value)> = inst
+        .parts
+        .iter()
+        .flat_map(|p| p.mistakes.iter())
+        .filter_map(|m| match &m.pattern {
+            MistakePattern::Value(v) => Some((m.id.name(), v.clone())),
+            _ => None,
+        })
+        .collect();
+    assert!(mistakes.contains(&("queue_cap_ignored".to_owned(), Value::Number(750.0))));
+    assert!(mistakes.contains(&("net_rate_ignored".to_owned(), Value::Number(375.0))));
+    assert!(mistakes.contains(&("rounded_down".to_owned(), Value::Number(8.0))));
+    let g = grade(
+        &inst,
+        &Answer::new(vec![
+            PartAnswer::Text("33,333.3 msg/s".to_owned()),
+            PartAnswer::Text("9".to_owned()),
+            PartAnswer::Text("16 min 40 s".to_owned()),
+            PartAnswer::Choices(vec!["no".to_owned()]),
+        ]),
+    );
+    assert_eq!(g.score, 100, "{g:?}");
+}
+
+#[test]
+fn spec_section_5_three_queues() {
+    let values = expected(&fixed("three_queue_lag"));
+    assert_eq!(values, vec![Value::Number(8100.0), Value::Number(50.0), Value::Number(1.0), Value::Number(720.0)]);
+}
+
+#[test]
+fn spec_section_7_scale_out() {
+    let values = expected(&fixed("scale_out_3_to_10"));
+    assert_eq!(values.get(..3), Some(&[Value::Number(8.0), Value::Number(2.0), Value::Number(5.0)][..]));
+}
+
+fn with_params(id: &str, params: &[(&str, i64)]) -> Instance {
+    let ex = catalog().get(id).unwrap_or_else(|| panic!("no {id}"));
+    let params: Params = params.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect();
+    match build(ex, 0, params) {
+        Ok(i) => i,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn spec_section_4_allocation_examples() {
+    let q = |ids: &[usize]| Value::Queues(ids.to_vec());
+    let avg = |who| expected(&with_params("assign_avg", &[("queues", 8), ("consumers", 3), ("who", who)]));
+    assert_eq!([avg(0), avg(1), avg(2)], [vec![q(&[0, 1, 2])], vec![q(&[3, 4, 5])], vec![q(&[6, 7])]]);
+    let circle = |who| expected(&with_params("assign_circle", &[("queues", 8), ("consumers", 3), ("who", who)]));
+    assert_eq!([circle(0), circle(1), circle(2)], [vec![q(&[0, 3, 6])], vec![q(&[1, 4, 7])], vec![q(&[2, 5])]]);
+    // Adding C3 to 8 queues / 3 consumers under AVG: Q2, Q4, Q5, Q6, Q7 move.
+    let join = expected(&with_params("avg_join_moves", &[("queues", 8), ("consumers", 3)]));
+    assert_eq!(join, vec![Value::Number(5.0), q(&[2, 4, 5, 6, 7])]);
+    let spot = fixed("avg_vs_circle_8_3");
+    let right = spot.parts.first().and_then(|p| match &p.input {
+        PartInput::Choice { options, .. } => options.iter().find(|o| Value::Choices(vec![o.id.clone()]) == p.expected),
+        _ => None,
+    });
+    let text = right.map(|o| o.text.en.clone()).unwrap_or_default();
+    assert!(text.contains("C0 = Q0, Q1, Q2") && text.contains("C0 = Q0, Q3, Q6"), "{text}");
+}
+
+// --- Grading never panics ---
+
+fn any_part_answer() -> impl Strategy<Value = PartAnswer> {
+    prop_oneof![
+        any::<f64>().prop_map(PartAnswer::Number),
+        prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(-0.0), Just(1e308)].prop_map(PartAnswer::Number),
+        ".{0,40}".prop_map(PartAnswer::Text),
+        "[0-9 ,.a-zA-Z分秒万/:-]{0,24}".prop_map(PartAnswer::Text),
+        proptest::collection::vec(any::<i64>(), 0..12).prop_map(PartAnswer::Queues),
+        proptest::collection::vec("[a-z]{0,8}", 0..6).prop_map(PartAnswer::Choices),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn grading_never_panics(which in any::<usize>(), seed in any::<u64>(), parts in proptest::collection::vec(any_part_answer(), 0..6)) {
+        let list = exercises();
+        prop_assume!(!list.is_empty());
+        let ex = &list[which % list.len()];
+        let inst = instance(ex, seed);
+        let g = grade(&inst, &Answer::new(parts));
+        prop_assert!(g.score <= 100);
+        prop_assert_eq!(g.parts.len(), inst.parts.len());
+    }
+
+    #[test]
+    fn answer_json_never_panics(text in ".{0,200}") {
+        let _ = Answer::from_json(&text);
+    }
+}
+
+// --- The file format refuses mistakes in exercise files ---
+
+const MINIMAL: &str = r#"
+format_version = 1
+id = "x"
+topic = "backlog"
+difficulty = "basic"
+kind = "numeric"
+interview = [12]
+title = { zh = "标题", en = "Title" }
+prompt = { zh = "B = {b}", en = "B = {b}" }
+explanation = { zh = "解释", en = "Explanation" }
+[[params]]
+name = "b"
+min = 1000
+max = 2000
+[[parts]]
+answer = "number"
+id = "t"
+label = { zh = "时间", en = "Time" }
+unit = "seconds"
+compute = { op = "drain_time", backlog = "b", produce = 10, consume = 20 }
+[[parts.mistakes]]
+id = "net_rate_ignored"
+explanation = { zh = "错", en = "Wrong" }
+[[hints]]
+tier = "nudge"
+text = { zh = "一", en = "One" }
+[[hints]]
+tier = "method"
+text = { zh = "二", en = "Two" }
+[[hints]]
+tier = "worked"
+text = { zh = "三", en = "Three" }
+"#;
+
+#[test]
+fn exercise_files_with_defects_are_refused() {
+    use rebalance_core::exercise::parse_exercise;
+    let ok = parse_exercise("x.toml", MINIMAL);
+    assert!(ok.is_ok(), "{ok:?}");
+    let inst = ok.as_ref().map_err(|e| e.to_string()).and_then(|ex| instantiate(ex, 1).map_err(|e| e.to_string()));
+    assert!(matches!(inst.as_ref().map(|i| &i.parts[0].expected), Ok(Value::Number(_))), "{inst:?}");
+    for (what, from, to) in [
+        ("typo in a part", "unit = \"seconds\"", "unit = \"seconds\"\ntolerence = { absolute = 1.0 }"),
+        ("typo in a computation", "consume = 20 }", "consume = 20, backlgo = 1 }"),
+        ("unknown op", "op = \"drain_time\"", "op = \"drain_tim\""),
+        ("unknown mistake", "id = \"net_rate_ignored\"", "id = \"net_rate_forgotten\""),
+        ("format version", "format_version = 1", "format_version = 2"),
+        ("missing English", "en = \"Title\"", "en = \"\""),
+        ("empty hint", "en = \"Two\"", "en = \" \""),
+        ("hint tiers out of order", "tier = \"nudge\"", "tier = \"worked\""),
+        ("interview out of range", "interview = [12]", "interview = [19]"),
+        ("id and file name", "id = \"x\"", "id = \"y\""),
+        ("choice pattern on a number", "id = \"net_rate_ignored\"", "id = \"net_rate_ignored\"\nselects = [\"a\"]"),
+    ] {
+        let text = MINIMAL.replacen(from, to, 1);
+        assert_ne!(text, MINIMAL, "{what}: pattern not found");
+        assert!(parse_exercise("x.toml", &text).is_err(), "{what} accepted");
+    }
+    // Defects only visible when instantiating are `Invalid`, never a panic.
+    for (what, from, to) in [
+        ("unknown placeholder", "B = {b}\", en", "B = {c}\", en"),
+        ("mistake not computed for this part", "net_rate_ignored", "circle_for_avg"),
+        ("empty parameter range", "max = 2000", "max = 10"),
+    ] {
+        let text = MINIMAL.replacen(from, to, 1);
+        assert_ne!(text, MINIMAL, "{what}: pattern not found");
+        let result = parse_exercise("x.toml", &text)
+            .map_err(|e| e.to_string())
+            .and_then(|ex| instantiate(&ex, 1).map_err(|e| e.to_string()));
+        assert!(result.is_err(), "{what} accepted");
+    }
+}
+
+// --- Stored progress, overview and completion code ---
+
+use rebalance_core::exercise::progress::{completion_code, Status};
+use rebalance_core::exercise::{load_progress, overview, verify_completion_code, Progress, ProgressError};
+
+/// Progress with a right answer for `right`, a wrong one for `wrong`.
+fn sample_progress(set_seed: u64) -> Progress {
+    let mut p = Progress::new(set_seed);
+    for (id, correct) in [("seed_drain_worked", true), ("assign_avg", true), ("drain_time", false)] {
+        let inst = match instance_for(set_seed, id) {
+            Ok(i) => i,
+            Err(e) => panic!("{e}"),
+        };
+        let answer = if correct { reference_answer(&inst) } else { Answer::text("12 s") };
+        p.record(&inst, &answer, &grade(&inst, &answer));
+    }
+    p.record_hint("drain_time", 2);
+    p
+}
+
+#[test]
+fn progress_round_trips_through_its_json() {
+    let p = sample_progress(11);
+    assert_eq!(p.status("seed_drain_worked"), Status::Done);
+    assert_eq!(p.status("drain_time"), Status::Attempted);
+    assert_eq!(p.status("hash_properties"), Status::NotStarted);
+    let json = p.to_json();
+    assert_eq!(load_progress(&json), Ok(p.clone()));
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    assert_eq!(value["version"], 1);
+    assert_eq!(value["exercises"]["drain_time"]["hintsUsed"], 2);
+    assert_eq!(value["exercises"]["seed_drain_worked"]["bestScore"], 100);
+    // Recording a worse answer keeps the best one; attempts count every answer.
+    let mut q = p.clone();
+    if let Ok(inst) = instance_for(11, "assign_avg") {
+        let wrong = Answer::text("Q0");
+        q.record(&inst, &wrong, &grade(&inst, &wrong));
+    }
+    let entry = q.exercises.get("assign_avg");
+    assert_eq!(entry.map(|e| (e.attempts, e.best_score, e.done)), Some((2, 100, true)));
+}
+
+#[test]
+fn damaged_progress_is_reported_not_panicked_on() {
+    let json = sample_progress(11).to_json();
+    assert!(matches!(load_progress(""), Err(ProgressError::Json(_))));
+    assert!(matches!(load_progress("{\"version\":1,"), Err(ProgressError::Json(_))));
+    assert!(matches!(load_progress("[1,2]"), Err(ProgressError::Invalid(_))));
+    assert_eq!(load_progress("{}"), Err(ProgressError::UnsupportedVersion { found: 0 }));
+    assert_eq!(
+        load_progress(&json.replacen("\"version\":1", "\"version\":2", 1)),
+        Err(ProgressError::UnsupportedVersion { found: 2 })
+    );
+    assert!(matches!(
+        load_progress(&json.replacen("\"bestScore\":100", "\"bestScore\":101", 1)),
+        Err(ProgressError::Invalid(_))
+    ));
+    assert!(matches!(
+        load_progress(&json.replacen("\"bestScore\":100", "\"bestScore\":300", 1)),
+        Err(ProgressError::Invalid(_))
+    ));
+    assert!(matches!(
+        load_progress(&json.replacen("\"done\":true", "\"done\":false", 1)),
+        Err(ProgressError::Invalid(_))
+    ));
+    assert!(matches!(load_progress(&json.replacen("\"attempts\"", "\"atempts\"", 1)), Err(ProgressError::Invalid(_))));
+    assert!(matches!(
+        load_progress(&json.replacen("\"setSeed\":11", "\"setSeed\":-1", 1)),
+        Err(ProgressError::Invalid(_))
+    ));
+    assert_eq!(load_progress(r#"{"version":1,"setSeed":18446744073709551615}"#).map(|p| p.set_seed), Ok(u64::MAX));
+}
+
+#[test]
+fn overview_counts_every_exercise_once_per_topic() {
+    let rows = overview(&sample_progress(3));
+    let total: usize = rows.iter().map(|r| r.done + r.attempted + r.not_started).sum();
+    assert_eq!(total, exercises().len());
+    let backlog = rows.iter().find(|r| r.topic == rebalance_core::exercise::Topic::Backlog);
+    assert_eq!(backlog.map(|r| (r.done, r.attempted)), Some((1, 1)));
+    assert_eq!(overview(&Progress::new(3)).iter().map(|r| r.done + r.attempted).sum::<usize>(), 0);
+}
+
+#[test]
+fn completion_codes_verify_offline_and_catch_tampering() {
+    let p = sample_progress(2024);
+    let code = p.completion_code();
+    assert_eq!(code.len(), 9);
+    assert!(code.chars().all(|c| c == '-' || c.is_ascii_uppercase() || ('2'..='7').contains(&c)), "{code}");
+    let check = verify_completion_code(&p, &code);
+    assert!(check.valid, "{check:?}");
+    assert!(verify_completion_code(&p, &code.to_lowercase().replace('-', " ")).valid);
+    assert!(!verify_completion_code(&p, "AAAA-AAAA").valid);
+    // A raised score no longer matches the re-graded answer.
+    let mut raised = p.clone();
+    if let Some(e) = raised.exercises.get_mut("drain_time") {
+        e.best_score = 100;
+        e.done = true;
+    }
+    let forged = raised.completion_code();
+    let check = verify_completion_code(&raised, &forged);
+    assert!(!check.valid);
+    assert!(check.exercises.iter().any(|e| e.id == "drain_time" && e.claimed == 100 && e.regraded == Some(0)));
+    // Another class seed gives another code.
+    let mut other = p.clone();
+    other.set_seed = 2025;
+    assert_ne!(other.completion_code(), code);
+    assert_eq!(completion_code(1, &[]), completion_code(1, &[]));
+    assert_ne!(completion_code(1, &[("a".to_owned(), 100, 5)]), completion_code(1, &[("a".to_owned(), 99, 5)]));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn loading_progress_never_panics(text in ".{0,300}") {
+        let _ = load_progress(&text);
+    }
+
+    #[test]
+    fn loading_damaged_progress_never_panics(cut in 0usize..2000, byte in any::<u8>()) {
+        let json = sample_progress(5).to_json();
+        let mut bytes = json.into_bytes();
+        if !bytes.is_empty() {
+            let i = cut % bytes.len();
+            bytes[i] = byte;
+            bytes.truncate(cut.max(i + 1));
+        }
+        let _ = load_progress(&String::from_utf8_lossy(&bytes));
+    }
+}
