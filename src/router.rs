@@ -22,13 +22,17 @@ pub enum Route {
     Offsets,
     /// `#/planner`: backlog drain planning.
     Planner,
+    /// `#/exercises`: graded exercises (an exercise and seed in the query).
+    Exercises,
+    /// `#/timeline`: the consumer-group timeline simulator.
+    Timeline,
     /// Any other `#/…` path.
     NotFound,
 }
 
 impl Route {
     /// The pages the header links to, in order.
-    pub const NAV: [Route; 3] = [Route::Playground, Route::Offsets, Route::Planner];
+    pub const NAV: [Route; 5] = [Route::Playground, Route::Offsets, Route::Planner, Route::Timeline, Route::Exercises];
 
     /// The path inside the hash, e.g. `/offsets`.
     pub fn path(self) -> &'static str {
@@ -36,6 +40,8 @@ impl Route {
             Route::Playground => "/",
             Route::Offsets => "/offsets",
             Route::Planner => "/planner",
+            Route::Exercises => "/exercises",
+            Route::Timeline => "/timeline",
             Route::NotFound => "/404",
         }
     }
@@ -51,6 +57,8 @@ impl Route {
             Route::Playground => "nav.playground",
             Route::Offsets => "nav.offsets",
             Route::Planner => "nav.planner",
+            Route::Exercises => "nav.exercises",
+            Route::Timeline => "nav.timeline",
             Route::NotFound => "page.not_found.title",
         }
     }

@@ -5,15 +5,19 @@
 //! [`view`], and its texts in both `src/i18n/*.toml` files. Page state that a link should
 //! reproduce goes in the URL query through [`crate::url_state`].
 
+mod exercises;
 mod not_found;
 mod offsets;
 mod planner;
 mod playground;
+mod timeline;
 
+pub use exercises::Exercises;
 pub use not_found::NotFound;
 pub use offsets::Offsets;
 pub use planner::Planner;
 pub use playground::Playground;
+pub use timeline::Timeline;
 
 use yew::prelude::*;
 
@@ -25,6 +29,8 @@ pub fn view(route: Route) -> Html {
         Route::Playground => html! { <Playground /> },
         Route::Offsets => html! { <Offsets /> },
         Route::Planner => html! { <Planner /> },
+        Route::Exercises => html! { <Exercises /> },
+        Route::Timeline => html! { <Timeline /> },
         Route::NotFound => html! { <NotFound /> },
     }
 }
