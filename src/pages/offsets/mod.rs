@@ -1,0 +1,198 @@
+//! Offsets, lag and expiry per MessageQueue (route `#/offsets`, URL keys `of_*`).
+//!
+//! The page holds the queues' offsets and a few parameters ([`model::PageState`], one
+//! reducer), keeps them in the URL ([`url`]), and draws what `rebalance_core` computes:
+//! `offset::progress_report` (lag, expired, inflight, diff, totals, consume delay),
+//! `plan::drain_seconds`, `mqadmin::render` / `parse` and `reset::reset_by_time`.
+//!
+//! - [`model`]: queues, store-time lines, marker rules; [`state`]: the state and reducer.
+//! - [`bar`]: one queue's bar with draggable, focusable markers.
+//! - [`queue_card`]: a queue's bar, numbers and fields. [`totals`]: the group's totals.
+//! - [`mqadmin_panel`]: the mqadmin text, Copy, and loading pasted text.
+//! - [`reset_panel`]: the reset-offset-by-time preview.
+
+mod bar;
+mod model;
+mod mqadmin_panel;
+mod queue_card;
+mod reset_panel;
+mod state;
+mod totals;
+mod url;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use rebalance_core::mqadmin::{format_date_time, render, RenderOptions};
+use rebalance_core::offset::progress_report;
+use rebalance_core::reset::reset_by_time;
+use yew::prelude::*;
+
+use self::model::{QueueRow, MAX_QUEUES, NOW_MAX_MIN, SNAPSHOT_MS};
+use self::mqadmin_panel::MqadminPanel;
+use self::queue_card::{count, QueueCard};
+use self::reset_panel::ResetPanel;
+use self::state::{Action, Notice};
+use self::totals::Totals;
+use crate::components::NumberField;
+use crate::hooks::{use_i18n, I18n};
+use crate::url_state;
+
+/// One URL notice as a sentence.
+fn notice_text(i18n: &I18n, notice: &Notice) -> String {
+    match notice {
+        Notice::Clamped { key, given, used } => {
+            i18n.t_args("page.offsets.notice.clamped", &[("key", key), ("given", given), ("used", used)])
+        }
+        Notice::Ignored { key, given } => i18n.t_args("page.offsets.notice.ignored", &[("key", key), ("given", given)]),
+        Notice::TooManyQueues { given } => i18n
+            .t_args("page.offsets.notice.too_many", &[("given", &given.to_string()), ("max", &MAX_QUEUES.to_string())]),
+    }
+}
+
+/// The concept list beside the bars.
+fn concepts(i18n: &I18n) -> Html {
+    let items = [
+        (i18n.t("page.offsets.concepts.queue_offset_term"), i18n.t("page.offsets.concepts.queue_offset")),
+        (i18n.t("page.offsets.marker.min"), i18n.t("page.offsets.concepts.min")),
+        (i18n.t("page.offsets.marker.max"), i18n.t("page.offsets.concepts.max")),
+        (i18n.t("page.offsets.marker.consumer"), i18n.t("page.offsets.concepts.consumer")),
+        (i18n.t("page.offsets.marker.pull"), i18n.t("page.offsets.concepts.pull")),
+        (i18n.t("page.offsets.stat.lag"), i18n.t("page.offsets.concepts.lag")),
+        (i18n.t("page.offsets.stat.expired"), i18n.t("page.offsets.concepts.expired")),
+        (i18n.t("page.offsets.stat.inflight"), i18n.t("page.offsets.concepts.inflight")),
+        (i18n.t("page.offsets.totals.delay"), i18n.t("page.offsets.concepts.delay")),
+    ];
+    html! {
+        <aside class="of-panel of-concepts" aria-labelledby="of-concepts-title">
+            <h2 id="of-concepts-title">{ i18n.t("page.offsets.concepts.title") }</h2>
+            <dl>
+                { for items.into_iter().map(|(term, text)| html! { <><dt>{ term }</dt><dd>{ text }</dd></> }) }
+            </dl>
+        </aside>
+    }
+}
+
+/// The colour key of the bars.
+fn legend(i18n: &I18n, axis: i64) -> Html {
+    let swatch = |class: &'static str, text: &'static str| {
+        html! { <li><span class={classes!("of-swatch", class)} aria-hidden="true"></span>{ text }</li> }
+    };
+    html! {
+        <div class="of-legend">
+            <ul>
+                { swatch("of-seg-deleted", i18n.t("page.offsets.legend.deleted")) }
+                { swatch("of-seg-consumed", i18n.t("page.offsets.legend.consumed")) }
+                { swatch("of-seg-lag", i18n.t("page.offsets.legend.lag")) }
+                { swatch("of-seg-inflight", i18n.t("page.offsets.legend.inflight")) }
+                { swatch("of-seg-expired", i18n.t("page.offsets.legend.expired")) }
+            </ul>
+            <p class="of-sub">{ i18n.t_args("page.offsets.legend.scale", &[("max", &count(axis))]) }</p>
+            <p class="of-sub">{ i18n.t("page.offsets.legend.keys") }</p>
+        </div>
+    }
+}
+
+/// The `#/offsets` page.
+#[component]
+pub fn Offsets() -> Html {
+    let i18n = use_i18n();
+    let state = use_reducer_eq(|| url::decode(url_state::get));
+    let dispatch = {
+        let state = state.clone();
+        Callback::from(move |action: Action| state.dispatch(action))
+    };
+    {
+        // The URL follows the state, except in the middle of a drag (written when let go).
+        let pairs = url::encode(&state);
+        use_effect_with((pairs, state.drag_axis.is_some()), |(pairs, dragging)| {
+            if !*dragging {
+                let changes: Vec<(&str, Option<&str>)> = pairs.iter().map(|(k, v)| (*k, v.as_deref())).collect();
+                url_state::set_many(&changes);
+            }
+        });
+    }
+
+    let rows = use_memo(state.queues.clone(), |queues| queues.clone());
+    let progress = use_memo(rows.clone(), |rows| rows.iter().map(QueueRow::progress).collect::<Vec<_>>());
+    let report = use_memo((progress.clone(), state.now_ms()), |(progress, now)| progress_report(progress, *now));
+    let target_ms = state.reset_target_ms();
+    let reset = use_memo((rows.clone(), target_ms), |(rows, target)| {
+        reset_by_time(&rows.iter().map(QueueRow::reset_input).collect::<Vec<_>>(), *target)
+    });
+    let text = {
+        let ips = state.client_ips.then(|| {
+            let ips = state.queues.iter().filter_map(|q| q.client_ip.clone().map(|ip| (q.mq.clone(), ip)));
+            ips.collect::<BTreeMap<_, _>>()
+        });
+        let options = RenderOptions { client_ips: ips, consume_tps: state.consume_rate, utc_offset_minutes: 0 };
+        render(&progress, &options)
+    };
+
+    let axis = state.axis();
+    let snapshot = format_date_time(SNAPSHOT_MS, 0);
+    let now = format_date_time(state.now_ms(), 0);
+    let cards = rows.iter().zip(report.queues.iter()).zip(0usize..).map(|((row, outcome), index)| {
+        html! {
+            <QueueCard key={row.id} {index} row={row.clone()} outcome={outcome.clone()} {axis} dispatch={dispatch.clone()} />
+        }
+    });
+
+    html! {
+        <section class="page page-offsets">
+            <h1>{ i18n.t("page.offsets.title") }</h1>
+            <p class="lead">{ i18n.t("page.offsets.intro") }</p>
+            <div class="of-notices" role="status">
+                if !state.notices.is_empty() {
+                    <div class="of-notice-box">
+                        <p><strong>{ i18n.t("page.offsets.notice.title") }</strong></p>
+                        <ul>{ for state.notices.iter().map(|n| html! { <li>{ notice_text(&i18n, n) }</li> }) }</ul>
+                        <button type="button" class="of-button" onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotices)}>
+                            { i18n.t("page.offsets.notice.dismiss") }
+                        </button>
+                    </div>
+                }
+            </div>
+            <div class="of-layout">
+                <div class="of-main">
+                    <section class="of-panel of-queues-panel" aria-labelledby="of-queues-title">
+                        <h2 id="of-queues-title">
+                            { i18n.t_args("page.offsets.queues.title", &[("group", &state.group)]) }
+                        </h2>
+                        <div class="of-toolbar">
+                            <button type="button" class="of-button of-primary" id="of-preset"
+                                onclick={dispatch.reform(|_: MouseEvent| Action::Preset)}>
+                                { i18n.t("page.offsets.queues.preset") }
+                            </button>
+                            <button type="button" class="of-button" id="of-add" disabled={state.queues.len() >= MAX_QUEUES}
+                                onclick={dispatch.reform(|_: MouseEvent| Action::AddQueue)}>
+                                { i18n.t("page.offsets.queues.add") }
+                            </button>
+                        </div>
+                        <p class="of-sub">{ i18n.t("page.offsets.queues.preset_help") }</p>
+                        if state.from_mqadmin {
+                            <p class="of-warning" data-note="min-unknown">{ i18n.t("page.offsets.queues.min_unknown") }</p>
+                        }
+                        { legend(&i18n, axis) }
+                        if state.queues.is_empty() {
+                            <p class="of-empty">{ i18n.t("page.offsets.queues.empty") }</p>
+                        }
+                        <ol class="of-queues">{ for cards }</ol>
+                        <NumberField id="of-now" label={i18n.t("page.offsets.queues.now")} value={state.now_min as f64}
+                            min={0.0} max={NOW_MAX_MIN as f64} unit={i18n.t("page.offsets.queues.now_unit")}
+                            help={i18n.t_args("page.offsets.queues.now_help", &[("snapshot", &snapshot), ("now", &now)])}
+                            on_change={dispatch.reform(|v: f64| Action::Now(v as i64))} />
+                    </section>
+                    <Totals report={report.clone()} produce={state.produce_rate} consume={state.consume_rate}
+                        dispatch={dispatch.clone()} />
+                </div>
+                { concepts(&i18n) }
+            </div>
+            <MqadminPanel text={text} group={state.group.clone()} client_ips={state.client_ips} dispatch={dispatch.clone()} />
+            <ResetPanel rows={rows.clone()} report={reset.clone()} reset_min={state.reset_min} {target_ms}
+                dispatch={dispatch.clone()} />
+        </section>
+    }
+}

@@ -1,0 +1,290 @@
+//! Browser tests of the offsets page (`#/offsets`): the SPEC section 5 preset, live editing,
+//! per-queue errors, loading mqadmin text, and state from the URL.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use rebalance_core::mqadmin::{render, RenderOptions};
+use rebalance_core::offset::QueueProgress;
+use rebalance_core::MessageQueue;
+use rebalance_lab::{url_state, App};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const KEYS: [&str; 8] = ["of_q", "of_g", "of_now", "of_p", "of_c", "of_ip", "of_rt", "of_src"];
+
+/// Lets Yew's scheduler and the browser's event loop run.
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(60)).await;
+}
+
+/// The URL query value of `key` once `ready` accepts it (effects may run a little after the
+/// DOM is updated, later still on a busy machine), or the last value after two seconds.
+async fn url_value(key: &str, ready: impl Fn(&str) -> bool) -> String {
+    let mut value = String::new();
+    for _ in 0..100 {
+        value = url_state::get(key).unwrap_or_default();
+        if ready(&value) {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    value
+}
+
+fn document() -> web_sys::Document {
+    gloo::utils::document()
+}
+
+/// Opens `#/offsets?lang=en` with `query` (and no other `of_` key) and renders [`App`].
+async fn open(query: &[(&str, &str)]) -> (Element, yew::AppHandle<App>) {
+    let mut changes: Vec<(&str, Option<&str>)> = KEYS.iter().map(|k| (*k, None)).collect();
+    changes.push(("lang", Some("en")));
+    changes.extend(query.iter().map(|(k, v)| (*k, Some(*v))));
+    url_state::set_many(&changes);
+    web_sys::window().expect("a window").location().set_hash("#/offsets").expect("hash set");
+    let root = document().create_element("div").expect("a div");
+    document().body().expect("a body").append_child(&root).expect("appended");
+    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+    wait_for(&root, ".page-offsets .of-totals").await;
+    (root, handle)
+}
+
+fn close(root: Element, handle: yew::AppHandle<App>) {
+    handle.destroy();
+    root.remove();
+}
+
+fn find(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+fn count(root: &Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).map(|list| list.length()).unwrap_or(0)
+}
+
+fn stat(root: &Element, queue: usize, name: &str) -> String {
+    text(root, &format!("[data-queue='{queue}'] [data-stat='{name}'] dd"))
+}
+
+fn total(root: &Element, name: &str) -> String {
+    text(root, &format!("[data-total='{name}'] dd"))
+}
+
+/// Waits (up to two seconds) until `read` gives `expected`, then asserts it: Yew renders
+/// soon after an event, but "soon" is longer on a busy machine.
+async fn see(read: impl Fn() -> String, expected: &str) {
+    for _ in 0..100 {
+        if read() == expected {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(read(), expected);
+}
+
+/// Waits (up to two seconds) until something matches `selector`.
+async fn wait_for(root: &Element, selector: &str) {
+    for _ in 0..100 {
+        if count(root, selector) > 0 {
+            return;
+        }
+        yew::platform::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn see_stat(root: &Element, queue: usize, name: &str, expected: &str) {
+    see(|| stat(root, queue, name), expected).await;
+}
+
+async fn see_total(root: &Element, name: &str, expected: &str) {
+    see(|| total(root, name), expected).await;
+}
+
+/// Types `value` into an input, as a person would (an `input` event that bubbles).
+fn type_into(root: &Element, selector: &str, value: &str) {
+    let input: HtmlInputElement = find(root, selector).dyn_into().expect("an input");
+    input.set_value(value);
+    let event = document().create_event("Event").expect("an event");
+    event.init_event_with_bubbles("input", true);
+    input.dispatch_event(&event).expect("dispatched");
+}
+
+fn click(root: &Element, selector: &str) {
+    find(root, selector).dyn_into::<HtmlElement>().expect("clickable").click();
+}
+
+#[wasm_bindgen_test]
+async fn the_preset_shows_the_spec_numbers() {
+    let (root, handle) = open(&[]).await;
+    assert_eq!(text(&root, "main h1"), "Offsets and lag");
+    assert_eq!(count(&root, "li[data-queue]"), 3);
+    let lags: Vec<String> = (0..3).map(|q| stat(&root, q, "lag")).collect();
+    let expired: Vec<String> = (0..3).map(|q| stat(&root, q, "expired")).collect();
+    assert_eq!(lags, ["1,200", "800", "6,100"]);
+    assert_eq!(expired, ["0", "0", "50"]);
+    see_stat(&root, 2, "diff", "6,150").await;
+    see_total(&root, "lag", "8,100").await;
+    see_total(&root, "expired", "50").await;
+    see_total(&root, "inflight", "32").await;
+    see_total(&root, "diff", "8,150").await;
+    assert!(total(&root, "delay").starts_with("12 min"), "{}", total(&root, "delay"));
+    assert!(text(&root, "[data-total='drain']").ends_with("1 s"), "{}", text(&root, "[data-total='drain']"));
+    let mqadmin = text(&root, ".of-pre");
+    assert!(mqadmin.starts_with("#Topic"), "{mqadmin}");
+    assert!(mqadmin.contains("Consume Diff Total: 8150"), "{mqadmin}");
+    // Four markers on broker-a queue 0, three on broker-b queue 2 (PullOffset unknown).
+    assert_eq!(count(&root, "[data-queue='0'] [role=slider]"), 4);
+    assert_eq!(count(&root, "[data-queue='2'] [role=slider]"), 3);
+    // Nothing differs from the defaults, so the URL holds no page key.
+    assert!(KEYS.iter().all(|k| url_state::get(k).is_none()));
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn editing_a_field_updates_the_queue_the_totals_and_the_url() {
+    let (root, handle) = open(&[]).await;
+    type_into(&root, "#of-q0-consumer", "4500");
+    settle().await;
+    see_stat(&root, 0, "lag", "1,700").await;
+    see_stat(&root, 0, "inflight", "532").await;
+    see_total(&root, "lag", "8,600").await;
+    see_total(&root, "diff", "8,650").await;
+    let q = url_value("of_q", |q| q.starts_with("broker-a:0:100:6200:4500:5032:")).await;
+    assert!(q.starts_with("broker-a:0:100:6200:4500:5032:"), "{q}");
+    // The marker follows the field.
+    let marker = find(&root, "[data-queue='0'] [data-marker='consumer']");
+    assert_eq!(marker.get_attribute("aria-valuenow").as_deref(), Some("4500"));
+    // A typo is not applied: the last good value stays.
+    type_into(&root, "#of-q0-consumer", "45x");
+    settle().await;
+    see_stat(&root, 0, "lag", "1,700").await;
+    // A field may make the queue inconsistent: PullOffset 5032 is now below ConsumerOffset.
+    type_into(&root, "#of-q0-consumer", "5500");
+    settle().await;
+    wait_for(&root, "[data-queue='0'] .of-queue-error").await;
+    assert!(text(&root, "[data-queue='0'] .of-queue-error").contains("PullOffset 5032 is below ConsumerOffset 5500"));
+    click(&root, "#of-preset");
+    settle().await;
+    see_total(&root, "lag", "8,100").await;
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn an_invalid_queue_shows_its_error_and_the_others_still_compute() {
+    let (root, handle) = open(&[]).await;
+    type_into(&root, "#of-q0-consumer", "7000");
+    settle().await;
+    wait_for(&root, "[data-queue='0'] .of-queue-error").await;
+    let error = text(&root, "[data-queue='0'] .of-queue-error");
+    assert!(error.contains("ConsumerOffset 7000 is beyond MaxOffset 6200"), "{error}");
+    see_stat(&root, 0, "lag", "—").await;
+    see_stat(&root, 1, "lag", "800").await;
+    see_stat(&root, 2, "lag", "6,100").await;
+    see_total(&root, "lag", "6,900").await;
+    assert!(text(&root, "p[data-total='errors']").contains('1'));
+    assert_eq!(count(&root, ".of-queue-error"), 2, "the card and the reset row both say why");
+    close(root, handle);
+}
+
+fn pasted_text() -> String {
+    let queue = |id: i32, max: i64, consumer: i64| QueueProgress {
+        pull_offset: Some(consumer + 10),
+        ..QueueProgress::new(MessageQueue::new("PayEvent", "broker-x", id), 0, max, consumer)
+    };
+    let text = render(&[queue(0, 900, 400), queue(1, 1000, 990)], &RenderOptions::default());
+    format!("$ sh mqadmin consumerProgress -g pay\n{text}")
+}
+
+#[wasm_bindgen_test]
+async fn pasting_mqadmin_text_loads_it() {
+    let (root, handle) = open(&[]).await;
+    find(&root, "#of-paste").dyn_into::<HtmlTextAreaElement>().expect("a textarea").set_value(&pasted_text());
+    click(&root, ".of-mqadmin .of-primary");
+    settle().await;
+    see(|| count(&root, "li[data-queue]").to_string(), "2").await;
+    see_stat(&root, 0, "lag", "500").await;
+    see_stat(&root, 1, "lag", "10").await;
+    see_total(&root, "lag", "510").await;
+    see_total(&root, "inflight", "20").await;
+    assert!(text(&root, ".of-queue-title").contains("broker-x"));
+    assert!(text(&root, "[data-note='min-unknown']").contains("MinOffset"));
+    assert!(text(&root, ".of-mqadmin").contains("Loaded 2 queue(s)"));
+    assert_eq!(url_value("of_src", |v| v == "mqadmin").await, "mqadmin");
+    assert!(text(&root, ".of-pre").contains("Consume Diff Total: 510"));
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn a_garbage_paste_shows_the_line_and_keeps_the_state() {
+    let (root, handle) = open(&[]).await;
+    let textarea: HtmlTextAreaElement = find(&root, "#of-paste").dyn_into().expect("a textarea");
+    textarea.set_value(
+        "#Topic  #Broker Name  #QID  #Broker Offset  #Consumer Offset  #Diff  #LastTime\nOrderEvent broker-a zero 1 1 0 N/A\n",
+    );
+    click(&root, ".of-mqadmin .of-primary");
+    settle().await;
+    wait_for(&root, ".of-paste-error").await;
+    let error = text(&root, ".of-paste-error");
+    assert!(error.contains("line 2: #QID \"zero\" is not a queue id"), "{error}");
+    assert_eq!(count(&root, "li[data-queue]"), 3);
+    see_total(&root, "lag", "8,100").await;
+    textarea.set_value("no header at all");
+    click(&root, ".of-mqadmin .of-primary");
+    settle().await;
+    see(|| text(&root, ".of-paste-error").contains("line 1: no mqadmin consumerProgress header").to_string(), "true")
+        .await;
+    see_total(&root, "lag", "8,100").await;
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
+    let (root, handle) = open(&[
+        ("of_q", "broker-a:0:0:1000:400:450;nonsense;broker-a:1:0:500:500"),
+        ("of_now", "99999"),
+        ("of_ip", "1"),
+        ("of_g", "cg-demo"),
+    ])
+    .await;
+    see(|| count(&root, "li[data-queue]").to_string(), "2").await;
+    see_stat(&root, 0, "lag", "600").await;
+    see_stat(&root, 0, "inflight", "50").await;
+    see_total(&root, "lag", "600").await;
+    let notices = text(&root, ".of-notices");
+    assert!(notices.contains("of_q=nonsense"), "{notices}");
+    assert!(notices.contains("of_now=99999") && notices.contains("1440"), "{notices}");
+    assert!(text(&root, ".of-command").ends_with("-g cg-demo -s true"));
+    assert!(text(&root, ".of-pre").contains("#Client IP"));
+    // The clamped value is written back.
+    assert_eq!(url_value("of_now", |v| v == "1440").await, "1440");
+    click(&root, ".of-notice-box button");
+    settle().await;
+    assert_eq!(count(&root, ".of-notice-box"), 0);
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn queues_can_be_added_and_removed() {
+    let (root, handle) = open(&[]).await;
+    click(&root, "#of-add");
+    settle().await;
+    see(|| count(&root, "li[data-queue]").to_string(), "4").await;
+    assert!(text(&root, "li[data-queue='3'] .of-queue-title").contains("broker-b · queue 3"));
+    see_total(&root, "lag", "8,300").await;
+    click(&root, "li[data-queue='0'] .of-remove");
+    settle().await;
+    assert_eq!(count(&root, "li[data-queue]"), 3);
+    see_total(&root, "lag", "7,100").await;
+    let q = url_value("of_q", |q| q.starts_with("broker-a:1:")).await;
+    assert!(q.starts_with("broker-a:1:"), "{q}");
+    close(root, handle);
+}
