@@ -1,0 +1,409 @@
+//! One classic consumer process (DefaultMQPushConsumer on an MQClientInstance): its
+//! ProcessQueue table, its own view of the member list, rebalance from that view, pulling
+//! with flow control, concurrent or orderly consumption, offset persistence every 5 s,
+//! orderly queue locks.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::broker::{QueueLock, Route};
+use super::config::{CommitMode, ConsumeModel};
+use super::ledger::Ledger;
+use super::log::LogKind;
+use super::pop::Delivery;
+use super::world::World;
+use crate::allocate::allocate;
+
+/// Where a consumer process is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum ConsumerStatus {
+    /// Working.
+    Running,
+    /// Stalled (GC pause, network loss): does nothing, keeps its state.
+    Paused,
+    /// Shut down gracefully.
+    Stopped,
+    /// Killed.
+    Crashed,
+}
+
+impl ConsumerStatus {
+    /// Running or paused: the process still exists and holds its queues.
+    pub fn is_alive(self) -> bool {
+        matches!(self, ConsumerStatus::Running | ConsumerStatus::Paused)
+    }
+}
+
+/// Client-side buffer of one queue (ProcessQueue + its PullRequest).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ProcessQueue {
+    pub q: usize,
+    /// Everything below is finished by the business (the local ConsumerOffset).
+    pub done_to: u64,
+    /// PullRequest.nextOffset.
+    pub pulled_to: u64,
+    /// Last value persisted (for logging changes only).
+    pub persisted: u64,
+    /// Orderly: the client believes it holds the broker lock…
+    pub locked: bool,
+    /// …renewed at this time (stale after clientLockExpiry).
+    pub lock_renewed_at: u64,
+    /// Orderly: per-queue capacity accumulator (thousandths of a message).
+    pub order_acc: u64,
+    pub flow_control_times: u64,
+    pub flow_controlled: bool,
+    /// Orderly: the failing message is retried at this time.
+    pub suspended_until: u64,
+    pub attempts: u64,
+    /// BROADCASTING: this consumer's own accounting of the queue.
+    pub ledger: Option<Ledger>,
+}
+
+impl ProcessQueue {
+    fn new(q: usize, start: u64, ledger: Option<Ledger>) -> Self {
+        ProcessQueue {
+            q,
+            done_to: start,
+            pulled_to: start,
+            persisted: start,
+            locked: false,
+            lock_renewed_at: 0,
+            order_acc: 0,
+            flow_control_times: 0,
+            flow_controlled: false,
+            suspended_until: 0,
+            attempts: 0,
+            ledger,
+        }
+    }
+}
+
+/// A cached allocation: the result only changes when cidAll or mqAll change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AllocCache {
+    pub members_version: u64,
+    pub route_index: usize,
+    pub ids: Vec<usize>,
+    pub log: Option<String>,
+}
+
+/// One consumer process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Client {
+    pub process: usize,
+    pub cid: String,
+    pub status: ConsumerStatus,
+    pub paused_until: u64,
+    pub started_at: u64,
+    pub rate: u64,
+    /// Still warming up until this time (0: warm).
+    pub warm_until: u64,
+    pub threads: u32,
+    pub room: Option<String>,
+    pub mask: u8,
+    pub sub_version: u64,
+    pub acc: u64,
+    pub next_heartbeat: u64,
+    pub next_rebalance: u64,
+    pub next_persist: u64,
+    pub next_route_poll: u64,
+    pub next_lock: u64,
+    pub notify_at: Option<u64>,
+    pub route_index: usize,
+    pub route: Arc<Route>,
+    /// cidAll as this client saw it at its last rebalance.
+    pub view: Vec<String>,
+    pub cache: Option<AllocCache>,
+    pub pqs: Vec<ProcessQueue>,
+    /// 5.x: received, not yet finished batches.
+    pub deliveries: Vec<Delivery>,
+    pub pop_rr: usize,
+    pub processed: u64,
+    pub processed_tick: u64,
+    pub gained: u64,
+    pub lost_queues: u64,
+    pub rebalances: u64,
+}
+
+impl Client {
+    /// Messages per second it finishes now (10 % → 100 % during the warm-up).
+    pub(crate) fn current_rate(&self, now: u64, warmup: u64) -> u64 {
+        if warmup == 0 || now >= self.warm_until {
+            return self.rate;
+        }
+        let elapsed = warmup - (self.warm_until - now).min(warmup);
+        self.rate.saturating_mul(100 + 900 * elapsed / warmup) / 1_000
+    }
+}
+
+impl World {
+    /// The mask a client's pulls actually deliver: the broker filters with the group's
+    /// registered subscription, the client filters again with its own.
+    pub(crate) fn effective_mask(&self, c: usize) -> u8 {
+        self.clients.get(c).map_or(0, |cl| cl.mask & self.members.sub_mask)
+    }
+
+    fn local_offset(&self, pq: &ProcessQueue) -> u64 {
+        match self.cfg.group.commit {
+            CommitMode::AfterSuccess => pq.done_to,
+            CommitMode::BeforeProcessing => pq.pulled_to,
+        }
+    }
+
+    /// Messages cached in a ProcessQueue (pulled, matching, not finished).
+    pub(crate) fn cached(&self, c: usize, pq: &ProcessQueue) -> u64 {
+        self.tags.count(pq.q, self.effective_mask(c), pq.done_to, pq.pulled_to)
+    }
+
+    /// RebalanceImpl.doRebalance for one client, from its own view.
+    pub(crate) fn rebalance(&mut self, c: usize, trigger: &str) {
+        self.counters.rebalance_runs += 1;
+        let Some(client) = self.clients.get(c) else { return };
+        let route = Arc::clone(&client.route);
+        let ids: Vec<usize> = match self.cfg.group.model {
+            ConsumeModel::Pop => return,
+            ConsumeModel::Broadcasting => {
+                let mut ids = route.ids.clone();
+                ids.sort_unstable();
+                ids
+            }
+            ConsumeModel::Clustering => {
+                let hit = client
+                    .cache
+                    .as_ref()
+                    .filter(|k| k.members_version == self.members.version && k.route_index == client.route_index);
+                if let Some(k) = hit {
+                    let (ids, log) = (k.ids.clone(), k.log.clone());
+                    if let Some(line) = log {
+                        self.log_client(c, LogKind::NotInCidAll { line });
+                    }
+                    self.apply_allocation(c, &ids, trigger);
+                    return;
+                }
+                let result =
+                    allocate(&self.strategy, &self.cfg.group.name, &client.cid, &route.mq_all, &self.members.cid_all);
+                let allocation = match result {
+                    Ok(a) => a,
+                    Err(e) => {
+                        self.log_client(c, LogKind::AllocateError { message: e.to_string() });
+                        return;
+                    }
+                };
+                let mut ids: Vec<usize> = allocation.queues.iter().filter_map(|mq| route.id_of(mq)).collect();
+                ids.sort_unstable();
+                ids.dedup();
+                let cache = AllocCache {
+                    members_version: self.members.version,
+                    route_index: client.route_index,
+                    ids,
+                    log: allocation.log,
+                };
+                if let Some(line) = &cache.log {
+                    self.log_client(c, LogKind::NotInCidAll { line: line.clone() });
+                }
+                let ids = cache.ids.clone();
+                if let Some(client) = self.clients.get_mut(c) {
+                    if client.view != self.members.cid_all {
+                        client.view.clone_from(&self.members.cid_all);
+                    }
+                    client.cache = Some(cache);
+                }
+                ids
+            }
+        };
+        self.apply_allocation(c, &ids, trigger);
+    }
+
+    /// updateProcessQueueTableInRebalance: drop revoked queues, add new ones.
+    fn apply_allocation(&mut self, c: usize, ids: &[usize], trigger: &str) {
+        let Some(client) = self.clients.get_mut(c) else { return };
+        let old = std::mem::take(&mut client.pqs);
+        let old_len = old.len();
+        let mut kept = Vec::with_capacity(ids.len());
+        let mut changed = false;
+        for pq in old {
+            if ids.binary_search(&pq.q).is_ok() {
+                kept.push(pq);
+            } else {
+                self.drop_pq(c, pq, old_len);
+                changed = true;
+            }
+        }
+        for &q in ids {
+            if kept.iter().any(|pq| pq.q == q) {
+                continue;
+            }
+            if let Some(pq) = self.new_pq(c, q) {
+                kept.push(pq);
+                changed = true;
+            }
+        }
+        kept.sort_by_key(|pq| pq.q);
+        let queues: Vec<u32> = kept.iter().map(|pq| pq.q as u32).collect();
+        let cid_all = self.members.cid_all.len() as u32;
+        let mq_all = self.clients.get(c).map_or(0, |cl| cl.route.ids.len() as u32);
+        if let Some(client) = self.clients.get_mut(c) {
+            client.pqs = kept;
+            if changed {
+                client.rebalances += 1;
+            }
+        }
+        if changed {
+            self.counters.rebalances += 1;
+            self.owners_dirty = true;
+            let strategy = match self.cfg.group.model {
+                ConsumeModel::Broadcasting => "BROADCASTING".to_owned(),
+                _ => self.strategy.name(),
+            };
+            let trigger = trigger.to_owned();
+            self.log_client(c, LogKind::RebalanceResult { strategy, mq_all, cid_all, queues, trigger });
+        }
+    }
+
+    /// Messages the consume threads are running when a queue is dropped or the process
+    /// stops: at most the queue's share of the threads (one in orderly mode).
+    fn in_flight(&self, c: usize, pq: &ProcessQueue, queues_held: usize) -> u64 {
+        let cached = self.cached(c, pq);
+        if self.cfg.group.orderly {
+            return cached.min(1);
+        }
+        let threads = u64::from(self.clients.get(c).map_or(1, |cl| cl.threads));
+        cached.min(threads.div_ceil(queues_held.max(1) as u64))
+    }
+
+    /// A revoked queue: in-flight messages finish (uncommitted: the drop flag stops the
+    /// offset update), the offset is persisted, the orderly lock released.
+    fn drop_pq(&mut self, c: usize, mut pq: ProcessQueue, queues_held: usize) {
+        let in_flight = self.in_flight(c, &pq, queues_held);
+        let offset = self.local_offset(&pq);
+        if in_flight > 0 && self.cfg.group.commit == CommitMode::AfterSuccess {
+            let mask = self.effective_mask(c);
+            let end = self.tags.advance(pq.q, mask, pq.done_to, in_flight, pq.pulled_to);
+            let from = pq.done_to;
+            self.account(c, &mut pq, mask, from, end);
+        }
+        let unlock_later = self.cached(c, &pq) > in_flight;
+        let (now, delay, orderly) = (self.now, self.cfg.client.unlock_delay_ms, self.cfg.group.orderly);
+        let cid = self.clients.get(c).map(|cl| cl.cid.clone()).unwrap_or_default();
+        let clustering = self.cfg.group.model == ConsumeModel::Clustering;
+        if let Some(queue) = self.queues.get_mut(pq.q) {
+            if clustering {
+                queue.committed = offset;
+            }
+            if orderly && queue.lock.as_ref().is_some_and(|l| l.cid == cid) {
+                if unlock_later {
+                    if let Some(lock) = queue.lock.as_mut() {
+                        lock.expires_at = lock.expires_at.min(now + delay);
+                    }
+                } else {
+                    queue.lock = None;
+                }
+            }
+        }
+        if let Some(cl) = self.clients.get_mut(c) {
+            cl.lost_queues += 1;
+        }
+        self.log_client(c, LogKind::QueueDropped { queue: pq.q as u32, offset, in_flight });
+    }
+
+    /// A new queue: lock it first in orderly mode, then pull from the committed offset
+    /// (BROADCASTING: from the end, CONSUME_FROM_LAST_OFFSET).
+    fn new_pq(&mut self, c: usize, q: usize) -> Option<ProcessQueue> {
+        if self.cfg.group.orderly && !self.try_lock(c, q) {
+            let holder = self.queues.get(q).and_then(|x| x.lock.as_ref()).map(|l| l.cid.clone()).unwrap_or_default();
+            self.log_client(c, LogKind::LockFailed { queue: q as u32, holder });
+            return None;
+        }
+        let tags = self.tags.len();
+        let queue = self.queues.get_mut(q)?;
+        let broadcasting = self.cfg.group.model == ConsumeModel::Broadcasting;
+        let start = if broadcasting { queue.max } else { queue.effective_committed() };
+        if !broadcasting {
+            if queue.last_holder.is_some_and(|p| p != c) {
+                queue.handoffs += 1;
+            }
+            queue.last_holder = Some(c);
+        }
+        let mut pq = ProcessQueue::new(q, start, broadcasting.then(|| Ledger::new(tags, start)));
+        if self.cfg.group.orderly {
+            pq.locked = true;
+            pq.lock_renewed_at = self.now;
+            self.log_client(c, LogKind::LockAcquired { queue: q as u32 });
+        }
+        if let Some(cl) = self.clients.get_mut(c) {
+            cl.gained += 1;
+        }
+        self.log_client(c, LogKind::QueueAdded { queue: q as u32, offset: start });
+        Some(pq)
+    }
+
+    /// LOCK_BATCH_MQ for one queue: free, expired or already ours (by cid).
+    pub(crate) fn try_lock(&mut self, c: usize, q: usize) -> bool {
+        let Some(cid) = self.clients.get(c).map(|cl| cl.cid.clone()) else { return false };
+        let (now, live) = (self.now, self.cfg.broker.lock_max_live_ms);
+        let Some(queue) = self.queues.get_mut(q) else { return false };
+        let free = queue.lock.as_ref().is_none_or(|l| l.expires_at <= now || l.cid == cid);
+        if free {
+            queue.lock = Some(QueueLock { cid, expires_at: now + live });
+        }
+        free
+    }
+
+    /// Orderly: lockAll every 20 s renews the locks of every held queue.
+    pub(crate) fn lock_all(&mut self, c: usize) {
+        let n = self.clients.get(c).map_or(0, |cl| cl.pqs.len());
+        for i in 0..n {
+            let Some(q) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)).map(|pq| pq.q) else { continue };
+            let ok = self.try_lock(c, q);
+            let now = self.now;
+            let was = self.clients.get(c).and_then(|cl| cl.pqs.get(i)).is_some_and(|pq| pq.locked);
+            if let Some(pq) = self.clients.get_mut(c).and_then(|cl| cl.pqs.get_mut(i)) {
+                pq.locked = ok;
+                if ok {
+                    pq.lock_renewed_at = now;
+                }
+            }
+            if ok && !was {
+                self.log_client(c, LogKind::LockAcquired { queue: q as u32 });
+            } else if !ok && was {
+                let holder = self.queues.get(q).and_then(|x| x.lock.as_ref()).map(|l| l.cid.clone());
+                self.log_client(c, LogKind::LockFailed { queue: q as u32, holder: holder.unwrap_or_default() });
+            }
+        }
+    }
+
+    /// Whether an orderly ProcessQueue may be consumed now.
+    pub(crate) fn lock_valid(&self, pq: &ProcessQueue) -> bool {
+        pq.locked && self.now.saturating_sub(pq.lock_renewed_at) < self.cfg.client.client_lock_expiry_ms
+    }
+
+    /// persistAll: every held queue's local offset goes to the broker (oneway).
+    pub(crate) fn persist(&mut self, c: usize) {
+        let n = self.clients.get(c).map_or(0, |cl| cl.pqs.len());
+        let clustering = self.cfg.group.model == ConsumeModel::Clustering;
+        for i in 0..n {
+            let Some(pq) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)) else { continue };
+            let (q, offset, before) = (pq.q, self.local_offset(pq), pq.persisted);
+            if clustering {
+                if let Some(queue) = self.queues.get_mut(q) {
+                    queue.committed = offset;
+                }
+            }
+            if let Some(pq) = self.clients.get_mut(c).and_then(|cl| cl.pqs.get_mut(i)) {
+                pq.persisted = offset;
+            }
+            if self.cfg.log_offset_persist && offset != before {
+                self.log_client(c, LogKind::OffsetPersisted { queue: q as u32, offset });
+            }
+        }
+    }
+}
+
+/// RocketMQ's delay levels 1s 5s 10s 30s 1m 2m 3m 4m 5m 6m 7m 8m 9m 10m 20m 30m 1h 2h
+/// (level 1-based, capped at 18).
+pub(crate) fn delay_level(level: usize) -> u64 {
+    const LEVELS: [u64; 18] = [1, 5, 10, 30, 60, 120, 180, 240, 300, 360, 420, 480, 540, 600, 1200, 1800, 3600, 7200];
+    LEVELS.get(level.clamp(1, 18) - 1).copied().unwrap_or(7200) * 1_000
+}

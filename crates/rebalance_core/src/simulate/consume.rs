@@ -1,0 +1,241 @@
+//! Pulling and consuming for one classic client per tick: the PullMessageService with
+//! flow control (pullThresholdForQueue / SizeForQueue), concurrent consumption sharing the
+//! instance's capacity over its queues, orderly consumption one message at a time per
+//! locked queue, failing messages (retried in place, or sent back to `%RETRY%`).
+
+use super::client::{delay_level, ProcessQueue};
+use super::ledger::Delta;
+use super::log::LogKind;
+use super::world::{Retry, World};
+
+impl World {
+    /// The PullMessageService for one client: each queue pulls up to its per-tick capacity
+    /// unless its ProcessQueue is over pullThresholdForQueue / SizeForQueue.
+    pub(crate) fn pull(&mut self, c: usize) {
+        let mask = self.effective_mask(c);
+        let cc = &self.cfg.client;
+        let (batch, threshold) = (cc.pull_batch_size, cc.pull_threshold_for_queue);
+        let size_limit = cc.pull_threshold_size_for_queue_mib.saturating_mul(1 << 20);
+        let msg_size = self.cfg.topic.message_size_bytes.max(1);
+        let (pulls, attempts) = (self.pulls_per_tick, self.flow_control_attempts);
+        let want = batch.saturating_mul(pulls);
+        let orderly = self.cfg.group.orderly;
+        let Some(client) = self.clients.get_mut(c) else { return };
+        let mut logs = Vec::new();
+        for pq in client.pqs.iter_mut() {
+            if orderly && !pq.locked {
+                continue;
+            }
+            let Some(queue) = self.queues.get(pq.q) else { continue };
+            if pq.pulled_to < queue.min && pq.done_to == pq.pulled_to {
+                pq.done_to = queue.min;
+                pq.pulled_to = queue.min;
+            }
+            let cached = self.tags.count(pq.q, mask, pq.done_to, pq.pulled_to);
+            let bytes = cached.saturating_mul(msg_size);
+            if cached > threshold || bytes > size_limit {
+                if pq.flow_control_times % 1_000 < attempts {
+                    let times = pq.flow_control_times + 1;
+                    logs.push(LogKind::FlowControl { queue: pq.q as u32, count: cached, size_mib: bytes >> 20, times });
+                }
+                pq.flow_control_times += attempts;
+                pq.flow_controlled = true;
+                continue;
+            }
+            pq.flow_controlled = false;
+            if pq.pulled_to >= queue.max {
+                continue;
+            }
+            // Pulls stop after the one that crosses a threshold.
+            let mut n = want;
+            if cached + want > threshold {
+                n = n.min(batch.saturating_mul((threshold - cached) / batch + 1));
+            }
+            if bytes.saturating_add(want.saturating_mul(msg_size)) > size_limit {
+                n = n.min(batch.saturating_mul((size_limit - bytes) / batch.saturating_mul(msg_size).max(1) + 1));
+            }
+            pq.pulled_to = self.tags.advance(pq.q, mask, pq.pulled_to, n, queue.max);
+            // correctTagsOffset: an empty ProcessQueue moves its offset past what was
+            // filtered out (NO_MATCHED_MSG, or everything dropped by the client's tags).
+            if cached == 0 && self.tags.count(pq.q, mask, pq.done_to, pq.pulled_to) == 0 {
+                pq.done_to = pq.pulled_to;
+            }
+        }
+        if !logs.is_empty() {
+            for kind in logs {
+                self.log_client(c, kind);
+            }
+        }
+    }
+
+    /// The consume threads for one tick: the instance's capacity shared fairly over its
+    /// queues (concurrently), or one message at a time per locked queue (orderly).
+    pub(crate) fn consume(&mut self, c: usize) {
+        let tick = self.cfg.tick_ms;
+        let (now, warmup) = (self.now, self.cfg.client.warmup_ms);
+        let Some(client) = self.clients.get_mut(c) else { return };
+        let rate = client.current_rate(now, warmup);
+        client.acc += rate.saturating_mul(tick);
+        let mut budget = client.acc / 1_000;
+        client.acc %= 1_000;
+        let per_queue_milli = rate.saturating_mul(tick) / u64::from(client.threads.max(1));
+        let n = client.pqs.len();
+        if n == 0 || budget == 0 {
+            return;
+        }
+        let orderly = self.cfg.group.orderly;
+        if !orderly && self.failing_queues == 0 && self.consume_all(c, budget) {
+            return;
+        }
+        let mut wanting = std::mem::take(&mut self.want);
+        for pass in 0..3 {
+            wanting.clear();
+            for i in 0..n {
+                let Some(pq) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)) else { continue };
+                let mut avail = self.cached(c, pq);
+                if orderly {
+                    if pass > 0 || !self.lock_valid(pq) || pq.suspended_until > self.now {
+                        continue;
+                    }
+                    let acc = pq.order_acc + per_queue_milli;
+                    avail = avail.min(acc / 1_000);
+                    if let Some(pq) = self.clients.get_mut(c).and_then(|cl| cl.pqs.get_mut(i)) {
+                        pq.order_acc = if avail == 0 && acc >= 1_000 { 0 } else { acc - avail * 1_000 };
+                    }
+                }
+                if avail > 0 {
+                    wanting.push((i, avail));
+                }
+            }
+            if wanting.is_empty() || budget == 0 {
+                break;
+            }
+            let share = (budget / wanting.len() as u64).max(1);
+            let mut capped = false;
+            for &(i, avail) in &wanting {
+                let take = avail.min(share).min(budget);
+                if take == 0 {
+                    break;
+                }
+                capped |= take < avail;
+                budget -= self.consume_from(c, i, take).min(budget);
+            }
+            if !capped {
+                break;
+            }
+        }
+        self.want = wanting;
+    }
+
+    /// Common case of concurrent consumption: when the capacity covers every cached
+    /// message, everything cached is finished in one pass. `false`: not applicable.
+    fn consume_all(&mut self, c: usize, budget: u64) -> bool {
+        let mask = self.effective_mask(c);
+        let World { clients, queues, tags, counters, .. } = self;
+        let Some(cl) = clients.get_mut(c) else { return true };
+        let total: u64 = cl.pqs.iter().map(|pq| tags.count(pq.q, mask, pq.done_to, pq.pulled_to)).sum();
+        if total > budget {
+            return false;
+        }
+        for pq in cl.pqs.iter_mut() {
+            let (q, a, b) = (pq.q, pq.done_to, pq.pulled_to);
+            if a >= b {
+                continue;
+            }
+            let d = match pq.ledger.as_mut() {
+                Some(ledger) => ledger.process(tags, q, mask, a, b),
+                None => match queues.get_mut(q) {
+                    Some(queue) => queue.ledger.process(tags, q, mask, a, b),
+                    None => Delta::default(),
+                },
+            };
+            pq.done_to = b;
+            cl.processed += d.processed;
+            cl.processed_tick += d.processed;
+            counters.processed += d.processed;
+            counters.unique += d.unique;
+            counters.duplicates += d.duplicates;
+        }
+        true
+    }
+
+    /// Consumes up to `n` cached messages of the client's i-th queue; returns the budget used.
+    fn consume_from(&mut self, c: usize, i: usize, n: u64) -> u64 {
+        let mask = self.effective_mask(c);
+        let Some(pq) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)) else { return 0 };
+        let (q, start, pulled_to) = (pq.q, pq.done_to, pq.pulled_to);
+        let mut end = self.tags.advance(q, mask, start, n, pulled_to);
+        let mut used = self.tags.count(q, mask, start, end);
+        let failing = self.queues.get(q).and_then(|x| x.failing).filter(|f| f.active(self.now));
+        let mut from = start;
+        if let Some(f) = failing.filter(|f| f.from < end && f.to > start) {
+            if self.cfg.group.orderly {
+                if start >= f.from {
+                    let until = self.now + self.cfg.client.suspend_current_queue_ms;
+                    let Some(pq) = self.clients.get_mut(c).and_then(|cl| cl.pqs.get_mut(i)) else { return 0 };
+                    pq.attempts += 1;
+                    pq.suspended_until = until;
+                    let attempts = pq.attempts;
+                    self.counters.retries += 1;
+                    self.log_client(c, LogKind::ConsumeSuspended { queue: q as u32, offset: start, attempts });
+                    return 1;
+                }
+                end = f.from;
+                used = self.tags.count(q, mask, start, end);
+            } else {
+                let (a, b) = (f.from.max(start), f.to.min(end));
+                self.account_at(c, i, mask, start, a);
+                from = b;
+                self.retries.push(Retry { q, from: a, to: b, attempts: 0, due: self.now + delay_level(3) });
+                let queue = q as u32;
+                self.log_client(c, LogKind::SentBack { queue, offset: a, reconsume_times: 0, dead_letter: false });
+            }
+        }
+        self.account_at(c, i, mask, from, end);
+        if let Some(pq) = self.clients.get_mut(c).and_then(|cl| cl.pqs.get_mut(i)) {
+            pq.done_to = end.max(pq.done_to);
+            pq.attempts = 0;
+        }
+        used
+    }
+
+    /// [`World::account`] for the client's i-th ProcessQueue, in place.
+    fn account_at(&mut self, c: usize, i: usize, mask: u8, a: u64, b: u64) {
+        if a >= b {
+            return;
+        }
+        let Some(cl) = self.clients.get_mut(c) else { return };
+        let Some(pq) = cl.pqs.get_mut(i) else { return };
+        let q = pq.q;
+        let d = match pq.ledger.as_mut() {
+            Some(ledger) => ledger.process(&self.tags, q, mask, a, b),
+            None => match self.queues.get_mut(q) {
+                Some(queue) => queue.ledger.process(&self.tags, q, mask, a, b),
+                None => Delta::default(),
+            },
+        };
+        cl.processed += d.processed;
+        cl.processed_tick += d.processed;
+        self.add_delta(d);
+    }
+
+    /// The business processed `[a, b)` (matching `mask`) of a ProcessQueue's queue.
+    pub(crate) fn account(&mut self, c: usize, pq: &mut ProcessQueue, mask: u8, a: u64, b: u64) -> Delta {
+        if a >= b {
+            return Delta::default();
+        }
+        let d = match pq.ledger.as_mut() {
+            Some(ledger) => ledger.process(&self.tags, pq.q, mask, a, b),
+            None => match self.queues.get_mut(pq.q) {
+                Some(queue) => queue.ledger.process(&self.tags, pq.q, mask, a, b),
+                None => Delta::default(),
+            },
+        };
+        self.add_delta(d);
+        if let Some(cl) = self.clients.get_mut(c) {
+            cl.processed += d.processed;
+            cl.processed_tick += d.processed;
+        }
+        d
+    }
+}

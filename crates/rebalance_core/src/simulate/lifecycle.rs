@@ -1,0 +1,397 @@
+//! Consumer lifecycles (start, graceful stop, kill, pause) and the scripted events, plus
+//! the `%RETRY%group` topic of concurrent consumption.
+
+use std::sync::Arc;
+
+use super::broker::{Failing, QueueState, Route};
+use super::client::{delay_level, Client, ConsumerStatus};
+use super::config::{expression, tag_mask, CommitMode, ConsumeModel, ConsumerSpec, MAX_CONSUMERS};
+use super::event::Event;
+use super::ledger::GiveUp;
+use super::log::LogKind;
+use super::world::{Action, World};
+use crate::allocate::Strategy;
+use crate::MessageQueue;
+
+impl World {
+    /// The next automatic cid: `192.168.x.y@pid`.
+    fn next_cid(&mut self) -> String {
+        self.next_ip += 1;
+        let n = self.next_ip;
+        let pid = 1_000 + (u64::from(n) * 7_919) % 60_000;
+        if n < 255 {
+            format!("192.168.0.{n}@{pid}")
+        } else {
+            format!("192.168.{}.{}@{pid}", n / 254, n % 254 + 1)
+        }
+    }
+
+    /// Creates a process (not yet registered). `initial`: it has been running for a while,
+    /// so its periodic timers have random phases.
+    pub(crate) fn spawn(&mut self, spec: &ConsumerSpec, initial: bool) -> usize {
+        let cid = match &spec.cid {
+            Some(cid) => cid.trim().to_owned(),
+            None => self.next_cid(),
+        };
+        let cc = &self.cfg.client;
+        let mut phase = |interval: u64| {
+            if initial {
+                self.rng.u64(1..=interval.max(1))
+            } else {
+                interval
+            }
+        };
+        let (rb, hb, ps, rp, lk) = (
+            phase(cc.rebalance_interval_ms),
+            phase(cc.heartbeat_interval_ms),
+            phase(cc.persist_interval_ms),
+            phase(cc.route_poll_interval_ms),
+            phase(cc.lock_renew_interval_ms),
+        );
+        let mask = spec
+            .subscription
+            .as_ref()
+            .map_or(self.tags.all(), |s| tag_mask(&self.cfg.topic.tags, s).unwrap_or(self.tags.all()));
+        self.sub_seq += 1;
+        let process = self.clients.len();
+        if let (Some(room), Strategy::MachineRoomNearby { rooms, .. }) = (&spec.room, &mut self.strategy) {
+            rooms.consumers.insert(cid.clone(), room.clone());
+        }
+        let route_index = self.routes.len() - 1;
+        let route = self.routes.last().map(Arc::clone).unwrap_or_else(|| Route::new(&self.queues));
+        let now = self.now;
+        self.clients.push(Client {
+            process,
+            cid,
+            status: ConsumerStatus::Running,
+            paused_until: 0,
+            started_at: now,
+            rate: spec.consume_rate.unwrap_or(self.default_rate),
+            warm_until: if initial { 0 } else { now + self.cfg.client.warmup_ms },
+            threads: spec.threads.unwrap_or(self.cfg.client.consume_threads).max(1),
+            room: spec.room.clone(),
+            mask,
+            sub_version: self.sub_seq,
+            acc: 0,
+            next_heartbeat: now + hb,
+            next_rebalance: now + rb,
+            next_persist: now + ps,
+            next_route_poll: now + rp,
+            next_lock: now + lk,
+            notify_at: None,
+            route_index,
+            route,
+            view: Vec::new(),
+            cache: None,
+            pqs: Vec::new(),
+            deliveries: Vec::new(),
+            pop_rr: process,
+            processed: 0,
+            processed_tick: 0,
+            gained: 0,
+            lost_queues: 0,
+            rebalances: 0,
+        });
+        let subscription = expression(&self.cfg.topic.tags, mask);
+        self.log_client(process, LogKind::Started { subscription });
+        process
+    }
+
+    /// A process starts now: heartbeat (the broker notifies the group), then rebalance.
+    fn start(&mut self, spec: &ConsumerSpec) {
+        if self.clients.len() >= MAX_CONSUMERS {
+            let reason = format!("at most {MAX_CONSUMERS} consumer processes per run");
+            self.log_broker(LogKind::EventSkipped { reason });
+            return;
+        }
+        let c = self.spawn(spec, false);
+        self.heartbeat(c, true);
+        self.rebalance(c, "start");
+    }
+
+    /// The most recently started live process named `target` (full cid or the part before `@`).
+    pub(crate) fn find(&self, target: &str) -> Option<usize> {
+        let target = target.trim();
+        self.clients.iter().rposition(|cl| {
+            cl.status.is_alive() && (cl.cid == target || cl.cid.split_once('@').is_some_and(|(ip, _)| ip == target))
+        })
+    }
+
+    /// Graceful shutdown: in-flight messages finish and are committed, offsets persisted,
+    /// locks released, the consumer unregistered (the broker notifies the group).
+    fn stop(&mut self, c: usize) {
+        let n = self.clients.get(c).map_or(0, |cl| cl.pqs.len());
+        let (threads, model) = (self.clients.get(c).map_or(1, |cl| cl.threads), self.cfg.group.model);
+        if model == ConsumeModel::Pop {
+            self.pop_consume(c, Some(u64::from(threads)));
+        }
+        let mask = self.effective_mask(c);
+        let cid = self.clients.get(c).map(|cl| cl.cid.clone()).unwrap_or_default();
+        for i in 0..n {
+            let Some(mut pq) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)).cloned() else { continue };
+            let cached = self.cached(c, &pq);
+            let in_flight =
+                if self.cfg.group.orderly { cached.min(1) } else { cached.min(u64::from(threads).div_ceil(n as u64)) };
+            let end = self.tags.advance(pq.q, mask, pq.done_to, in_flight, pq.pulled_to);
+            let from = pq.done_to;
+            self.account(c, &mut pq, mask, from, end);
+            pq.done_to = end;
+            let offset = match self.cfg.group.commit {
+                CommitMode::AfterSuccess => pq.done_to,
+                CommitMode::BeforeProcessing => pq.pulled_to,
+            };
+            if let Some(queue) = self.queues.get_mut(pq.q) {
+                if model == ConsumeModel::Clustering {
+                    queue.committed = offset;
+                }
+                if queue.lock.as_ref().is_some_and(|l| l.cid == cid) {
+                    queue.lock = None;
+                }
+            }
+        }
+        if let Some(cl) = self.clients.get_mut(c) {
+            cl.pqs.clear();
+            cl.status = ConsumerStatus::Stopped;
+        }
+        self.owners_dirty = true;
+        self.log_client(c, LogKind::Shutdown);
+        if self.members.remove(c) {
+            let members = self.members.channels.len() as u32;
+            self.log_broker(LogKind::MemberChanged { cid, change: "unregistered".to_owned(), members });
+            self.notify_all();
+        }
+    }
+
+    /// kill -9: nothing persisted; the broker learns it now (connection closed) or after the
+    /// channel expires.
+    fn crash(&mut self, c: usize, channel_closed: bool) {
+        if self.cfg.group.model == ConsumeModel::Pop {
+            self.pop_crash(c);
+        }
+        let Some(cl) = self.clients.get_mut(c) else { return };
+        cl.pqs.clear();
+        cl.status = ConsumerStatus::Crashed;
+        let cid = cl.cid.clone();
+        self.owners_dirty = true;
+        self.log_client(c, LogKind::Killed);
+        if channel_closed && self.members.remove(c) {
+            let members = self.members.channels.len() as u32;
+            self.log_broker(LogKind::MemberChanged { cid, change: "channel closed".to_owned(), members });
+            self.notify_all();
+        }
+    }
+
+    fn skipped(&mut self, reason: String) {
+        self.log_broker(LogKind::EventSkipped { reason });
+    }
+
+    fn target(&mut self, cid: &str, event: &Event) -> Option<usize> {
+        let found = self.find(cid);
+        if found.is_none() {
+            self.skipped(format!("{}: no running consumer {cid:?}", event.kind()));
+        }
+        found
+    }
+
+    /// Applies one scripted event now.
+    pub(crate) fn apply_event(&mut self, event: &Event) {
+        self.log.push(super::log::LogEntry {
+            at_ms: self.now,
+            source: "script".to_owned(),
+            process: None,
+            kind: LogKind::Event { text: event.describe() },
+        });
+        match event {
+            Event::Join { consumer } => self.start(consumer),
+            Event::Stop { cid } => {
+                if let Some(c) = self.target(cid, event) {
+                    self.stop(c);
+                }
+            }
+            Event::Crash { cid, channel_closed } => {
+                if let Some(c) = self.target(cid, event) {
+                    self.crash(c, *channel_closed);
+                }
+            }
+            Event::Pause { cid, duration_ms } => {
+                if let Some(c) = self.target(cid, event) {
+                    let until = self.now + duration_ms;
+                    if let Some(cl) = self.clients.get_mut(c) {
+                        cl.status = ConsumerStatus::Paused;
+                        cl.paused_until = cl.paused_until.max(until);
+                    }
+                    self.log_client(c, LogKind::Paused { duration_ms: *duration_ms });
+                }
+            }
+            Event::QueueCount { queues_per_broker } => self.add_queues(*queues_per_broker),
+            Event::Subscription { cid, tags } => {
+                let Some(c) = self.target(cid, event) else { return };
+                let Ok(mask) = tag_mask(&self.cfg.topic.tags, tags) else {
+                    return self.skipped(format!("subscription: unknown tags {tags:?}"));
+                };
+                self.sub_seq += 1;
+                let seq = self.sub_seq;
+                if let Some(cl) = self.clients.get_mut(c) {
+                    cl.mask = mask;
+                    cl.sub_version = seq;
+                }
+                self.heartbeat(c, true);
+            }
+            Event::CidClash { cid } => {
+                let Some(c) = self.target(cid, event) else { return };
+                let Some(cl) = self.clients.get(c) else { return };
+                let spec = ConsumerSpec {
+                    cid: Some(cl.cid.clone()),
+                    consume_rate: Some(cl.rate),
+                    threads: Some(cl.threads),
+                    room: cl.room.clone(),
+                    subscription: None,
+                };
+                self.start(&spec);
+            }
+            Event::ProduceRate { rate, hot_queues, hot_share_percent } => {
+                self.produce_rate = *rate;
+                if let Some(h) = hot_queues {
+                    self.hot_queues = h.clone();
+                }
+                if let Some(p) = hot_share_percent {
+                    self.hot_share = (*p).min(100);
+                }
+                self.respread_rates();
+            }
+            Event::ConsumeRate { cid: None, rate } => {
+                self.default_rate = *rate;
+                for cl in self.clients.iter_mut() {
+                    cl.rate = *rate;
+                }
+            }
+            Event::ConsumeRate { cid: Some(cid), rate } => {
+                if let Some(c) = self.target(cid, event) {
+                    if let Some(cl) = self.clients.get_mut(c) {
+                        cl.rate = *rate;
+                    }
+                }
+            }
+            Event::RollingDeploy { replace, start, start_spacing_ms, stop_after_ms, stop_spacing_ms, graceful } => {
+                let now = self.now;
+                for i in 0..u64::from(*start) {
+                    self.schedule(now + i * start_spacing_ms, Action::Join);
+                }
+                let old: Vec<usize> = (0..self.clients.len())
+                    .filter(|&c| self.clients.get(c).is_some_and(|cl| cl.status.is_alive()))
+                    .take(*replace as usize)
+                    .collect();
+                for (j, process) in old.into_iter().enumerate() {
+                    let at = now + stop_after_ms + j as u64 * stop_spacing_ms;
+                    self.schedule(at, Action::Stop { process, graceful: *graceful });
+                }
+            }
+            Event::FailMessages { queue, count, duration_ms } => {
+                if self.cfg.group.model != ConsumeModel::Clustering {
+                    return self.skipped("failMessages is modelled for CLUSTERING consumption only".to_owned());
+                }
+                let now = self.now;
+                let Some(x) = self.queues.get_mut(*queue as usize) else {
+                    return self.skipped(format!("failMessages: queue {queue} does not exist"));
+                };
+                let from = x.ledger.first_pending().max(x.min);
+                x.failing = Some(Failing { from, to: from + u64::from(*count), until: duration_ms.map(|d| now + d) });
+                self.failing_queues = self.queues.iter().filter(|x| x.failing.is_some()).count();
+            }
+        }
+    }
+
+    fn schedule(&mut self, at: u64, action: Action) {
+        let i = self.actions.partition_point(|(t, _)| *t <= at);
+        self.actions.insert(i, (at, action));
+    }
+
+    pub(crate) fn apply_action(&mut self, action: Action) {
+        match action {
+            Action::Join => self.start(&ConsumerSpec::default()),
+            Action::Stop { process, graceful } => {
+                if self.clients.get(process).is_some_and(|cl| cl.status.is_alive()) {
+                    if graceful {
+                        self.stop(process);
+                    } else {
+                        self.crash(process, true);
+                    }
+                }
+            }
+        }
+    }
+
+    /// updateTopic: more queues per broker. Producers use them at once, consumers after
+    /// their next route poll.
+    fn add_queues(&mut self, per_broker: u32) {
+        let current = (self.queues.len() / self.cfg.topic.brokers.len().max(1)) as u32;
+        if per_broker <= current {
+            return self.skipped(format!("queueCount: {per_broker} <= {current}; queues can only be added"));
+        }
+        let mut new: Vec<MessageQueue> = Vec::new();
+        for b in &self.cfg.topic.brokers {
+            for id in current..per_broker {
+                new.push(MessageQueue::new(&self.cfg.topic.name, &b.name, id as i32));
+            }
+        }
+        new.sort();
+        let tags = self.tags.len();
+        for mq in new {
+            self.queues.push(QueueState::new(mq, tags, self.now, 0, 0));
+        }
+        self.respread_rates();
+        self.routes.push(Route::new(&self.queues));
+    }
+
+    /// The retry topic: due messages are consumed again by a running consumer; still
+    /// failing ones go back with the next delay level, or to `%DLQ%` after 16 times.
+    pub(crate) fn run_retries(&mut self) {
+        if self.retries.is_empty() {
+            return;
+        }
+        let Some(c) = self.clients.iter().position(|cl| cl.status == ConsumerStatus::Running) else { return };
+        let now = self.now;
+        let max = self.cfg.client.max_reconsume_times;
+        let all = self.tags.all();
+        let mut i = 0;
+        while let Some(r) = self.retries.get(i).copied() {
+            if r.due > now {
+                i += 1;
+                continue;
+            }
+            let failing = self.queues.get(r.q).and_then(|x| x.failing).is_some_and(|f| f.active(now));
+            if failing {
+                let attempts = r.attempts + 1;
+                self.counters.retries += r.to - r.from;
+                let dead = attempts >= max;
+                if dead {
+                    self.retries.remove(i);
+                    if let Some(queue) = self.queues.get_mut(r.q) {
+                        let d = queue.ledger.give_up(&self.tags, r.q, r.from, r.to, GiveUp::DeadLetter);
+                        self.add_delta(d);
+                    }
+                } else if let Some(slot) = self.retries.get_mut(i) {
+                    slot.attempts = attempts;
+                    slot.due = now + delay_level(3 + attempts as usize);
+                    i += 1;
+                }
+                let (queue, offset) = (r.q as u32, r.from);
+                self.log_client(c, LogKind::SentBack { queue, offset, reconsume_times: attempts, dead_letter: dead });
+            } else {
+                self.retries.remove(i);
+                if let Some(queue) = self.queues.get_mut(r.q) {
+                    let d = queue.ledger.process(&self.tags, r.q, all, r.from, r.to);
+                    self.add_delta(d);
+                    if let Some(cl) = self.clients.get_mut(c) {
+                        cl.processed += d.processed;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The current per-queue lock holder if the lock is live.
+    pub(crate) fn live_lock(&self, queue: &QueueState) -> Option<String> {
+        queue.lock.as_ref().filter(|l| l.expires_at > self.now).map(|l| l.cid.clone())
+    }
+}

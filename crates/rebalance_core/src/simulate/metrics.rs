@@ -1,0 +1,228 @@
+//! What a run reports: per-tick group metrics ([`TickMetrics`]), the per-queue lag series,
+//! ownership changes, the full state at the current tick ([`Snapshot`]) and the run's
+//! [`Summary`]. Counts are integers; "cumulative" fields count from time 0.
+
+use serde::{Deserialize, Serialize};
+
+use super::client::ConsumerStatus;
+use crate::MessageQueue;
+
+/// The group at the end of one tick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TickMetrics {
+    /// Simulation time in milliseconds.
+    pub at_ms: u64,
+    /// Sum of per-queue lag (`Max - max(ConsumerOffset, Min)`; POP: ready + un-acked;
+    /// BROADCASTING: the slowest consumer per queue).
+    pub group_lag: u64,
+    /// Messages finished by the business per second in this tick (duplicates included).
+    pub consume_tps: u64,
+    /// Messages produced per second in this tick.
+    pub produce_tps: u64,
+    /// Cumulative: messages produced (including the initial backlog).
+    pub produced: u64,
+    /// Cumulative: messages finished by the business, duplicates included.
+    pub consumed: u64,
+    /// Cumulative: finished again although already finished (or settled) before.
+    pub duplicates: u64,
+    /// Cumulative: never going to be processed by the business: skipped tags behind the
+    /// committed offset, commit/ACK before processing then crash, retention.
+    pub lost: u64,
+    /// Cumulative: sent to `%DLQ%group` after maxReconsumeTimes.
+    pub dead_lettered: u64,
+    /// Cumulative: passed over by design, their tag subscribed by no member of the group.
+    pub filtered: u64,
+    /// Produced, not yet finished, not lost (conservation: produced = consumed − duplicates
+    /// + lost + deadLettered + filtered + pending).
+    pub pending: u64,
+    /// Pulled / received and not finished yet (client caches; POP: un-acked).
+    pub inflight: u64,
+    /// Age of the oldest pending message in milliseconds (consume delay).
+    pub oldest_pending_age_ms: u64,
+    /// Running consumer processes.
+    pub running: u32,
+    /// Channels in the broker's member list.
+    pub members: u32,
+    /// Running consumers with nothing to consume (no queue; POP: nothing received).
+    pub idle_consumers: u32,
+    /// Queues held by two or more live processes (views disagree, cid clash).
+    pub overlapping_queues: u32,
+    /// Queues held by no running process.
+    pub orphan_queues: u32,
+    /// Queues whose pulling is paused by flow control.
+    pub flow_controlled_queues: u32,
+    /// Orderly: held queues that cannot be consumed (no valid lock, or a failing message).
+    pub blocked_queues: u32,
+    /// Cumulative: rebalances that changed a client's ProcessQueue table.
+    pub rebalances: u64,
+    /// Cumulative: rebalance runs (periodic, notified, at start), changed or not.
+    pub rebalance_runs: u64,
+    /// Cumulative: failed consumption attempts (retries in place, sends back).
+    pub retries: u64,
+}
+
+/// A queue's set of holders changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnershipChange {
+    /// When (end of the tick).
+    pub at_ms: u64,
+    /// Queue index.
+    pub queue: u32,
+    /// Process indices holding a ProcessQueue for it now (live processes only).
+    pub holders: Vec<u32>,
+}
+
+/// One queue now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueView {
+    /// Queue index (position in mqAll at the start; added queues follow).
+    pub index: u32,
+    /// The queue.
+    pub mq: MessageQueue,
+    /// MinOffset.
+    pub min_offset: u64,
+    /// MaxOffset.
+    pub max_offset: u64,
+    /// The group's committed ConsumerOffset on the broker (POP: the pop cursor).
+    pub consumer_offset: u64,
+    /// Lag of this queue.
+    pub lag: u64,
+    /// Production rate in messages per second (rounded down).
+    pub produce_rate: u64,
+    /// cids of the live processes holding it (more than one: overlap).
+    pub owners: Vec<String>,
+    /// Their process indices.
+    pub holders: Vec<u32>,
+    /// Times a new process took it over.
+    pub handoffs: u64,
+    /// Duplicates consumed on this queue so far.
+    pub duplicates: u64,
+    /// Messages of this queue lost to the business so far.
+    pub lost: u64,
+    /// Pulling paused by flow control (for some holder).
+    pub flow_controlled: bool,
+    /// Orderly: the cid holding the broker lock, if the lock is live.
+    pub locked_by: Option<String>,
+    /// Orderly: its holder cannot consume it now.
+    pub blocked: bool,
+}
+
+/// One consumer process now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsumerView {
+    /// Process index (stable, also when cids clash).
+    pub process: u32,
+    /// clientId.
+    pub cid: String,
+    /// Running, paused, stopped or crashed.
+    pub status: ConsumerStatus,
+    /// Queue indices with a ProcessQueue (POP: queues of received batches).
+    pub queues: Vec<u32>,
+    /// Messages cached locally (pulled / received, not finished).
+    pub cached: u64,
+    /// Messages finished so far.
+    pub processed: u64,
+    /// Messages per second it can finish.
+    pub consume_rate: u64,
+    /// Its subscription expression.
+    pub subscription: String,
+    /// cidAll as it saw it at its last rebalance.
+    pub view: Vec<String>,
+    /// Whether the broker lists it.
+    pub registered: bool,
+    /// Queues gained / lost so far.
+    pub queues_gained: u64,
+    /// Queues revoked so far.
+    pub queues_lost: u64,
+    /// Its rebalances that changed something.
+    pub rebalances: u64,
+}
+
+/// The whole state at the current tick.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snapshot {
+    /// The group metrics of this tick.
+    pub metrics: TickMetrics,
+    /// Every queue, by index.
+    pub queues: Vec<QueueView>,
+    /// Every process ever started, by process index.
+    pub consumers: Vec<ConsumerView>,
+    /// The broker's cidAll (sorted as the clients sort it).
+    pub members: Vec<String>,
+    /// The group subscription the broker filters with.
+    pub subscription: String,
+}
+
+/// The outcome of a run (up to the current tick).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// Simulated time in milliseconds.
+    pub duration_ms: u64,
+    /// Group lag at the end.
+    pub final_group_lag: u64,
+    /// Largest group lag seen.
+    pub max_group_lag: u64,
+    /// Messages produced.
+    pub produced: u64,
+    /// Messages finished by the business (duplicates included).
+    pub consumed: u64,
+    /// Duplicates consumed.
+    pub duplicates: u64,
+    /// Messages lost to the business.
+    pub lost: u64,
+    /// Messages dead-lettered.
+    pub dead_lettered: u64,
+    /// Messages of tags nobody subscribes, passed over by design.
+    pub filtered: u64,
+    /// Rebalances that changed something.
+    pub rebalances: u64,
+    /// Rebalance runs.
+    pub rebalance_runs: u64,
+    /// Idle consumers at the end.
+    pub idle_consumers: u32,
+    /// Running consumers at the end.
+    pub running: u32,
+    /// Largest member count seen.
+    pub max_members: u32,
+    /// Largest age of the oldest pending message, milliseconds.
+    pub max_oldest_pending_age_ms: u64,
+    /// Queue takeovers by a new process.
+    pub queue_handoffs: u64,
+    /// Failed consumption attempts.
+    pub retries: u64,
+    /// Lowest consume TPS seen after the first 10 s.
+    pub min_consume_tps: u64,
+}
+
+impl Summary {
+    /// The summary of a metrics history.
+    pub fn from_history(history: &[TickMetrics], queue_handoffs: u64) -> Summary {
+        let Some(last) = history.last() else { return Summary::default() };
+        Summary {
+            duration_ms: last.at_ms,
+            final_group_lag: last.group_lag,
+            max_group_lag: history.iter().map(|m| m.group_lag).max().unwrap_or(0),
+            produced: last.produced,
+            consumed: last.consumed,
+            duplicates: last.duplicates,
+            lost: last.lost,
+            dead_lettered: last.dead_lettered,
+            filtered: last.filtered,
+            rebalances: last.rebalances,
+            rebalance_runs: last.rebalance_runs,
+            idle_consumers: last.idle_consumers,
+            running: last.running,
+            max_members: history.iter().map(|m| m.members).max().unwrap_or(0),
+            max_oldest_pending_age_ms: history.iter().map(|m| m.oldest_pending_age_ms).max().unwrap_or(0),
+            queue_handoffs,
+            retries: last.retries,
+            min_consume_tps: history.iter().filter(|m| m.at_ms > 10_000).map(|m| m.consume_tps).min().unwrap_or(0),
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Preset scenarios: the seeds' walkthrough and incidents, staged. Each one is a test with
+//! asserted outcomes (`tests/simulate_scenarios.rs`); the `watch` text says what to look at.
+//!
+//! Consumers are named `192.168.0.1@…`, `192.168.0.2@…` in start order; events address them
+//! by IP (`192.168.0.2`). Note Java string order: `192.168.0.10` sorts before `192.168.0.2`.
+
+use serde::{Deserialize, Serialize};
+
+use super::config::{CommitMode, ConsumeModel, ConsumerSpec, SimConfig, TagShare};
+use super::event::{Event, ScheduledEvent};
+use crate::allocate::Strategy;
+
+/// A named configuration, script and duration.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Scenario {
+    /// Identifier (`scale-3-to-10`).
+    pub name: String,
+    /// One-line title.
+    pub title: String,
+    /// What to watch, and what the run shows.
+    pub watch: String,
+    /// The configuration.
+    pub config: SimConfig,
+    /// The script.
+    pub events: Vec<ScheduledEvent>,
+    /// How long to run, in milliseconds.
+    pub duration_ms: u64,
+}
+
+const S: u64 = 1_000;
+
+fn at(seconds: u64, event: Event) -> ScheduledEvent {
+    ScheduledEvent::new(seconds * S, event)
+}
+
+fn join() -> Event {
+    Event::Join { consumer: ConsumerSpec::default() }
+}
+
+fn base(consumers: usize, produce_rate: u64, consume_rate: u64) -> SimConfig {
+    let mut c = SimConfig { consumers: vec![ConsumerSpec::default(); consumers], ..SimConfig::default() };
+    c.topic.produce_rate = produce_rate;
+    c.client.consume_rate = consume_rate;
+    c
+}
+
+fn scenario(
+    name: &str,
+    title: &str,
+    watch: &str,
+    config: SimConfig,
+    events: Vec<ScheduledEvent>,
+    secs: u64,
+) -> Scenario {
+    Scenario {
+        name: name.to_owned(),
+        title: title.to_owned(),
+        watch: watch.to_owned(),
+        config,
+        events,
+        duration_ms: secs * S,
+    }
+}
+
+fn scale_3_to_10(model: ConsumeModel) -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = base(3, 2_000, 500);
+    c.group.model = model;
+    (c, (0..7).map(|i| at(60 + 30 * i, join())).collect())
+}
+
+fn scale_out(strategy: Strategy) -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = base(3, 1_000, 500);
+    c.group.strategy = strategy;
+    (c, vec![at(60, join())])
+}
+
+fn pop(consumers: usize, invisible_s: u64, consume_rate: u64, produce_rate: u64) -> SimConfig {
+    let mut c = base(consumers, produce_rate, consume_rate);
+    c.group.model = ConsumeModel::Pop;
+    c.client.invisible_time_ms = invisible_s * S;
+    // A cache as large as the thread pool: a message starts as soon as it arrives, so its
+    // time to ACK is its processing time.
+    c.client.pop_max_cache = 20;
+    c
+}
+
+fn orderly() -> SimConfig {
+    let mut c = base(3, 400, 1_000);
+    c.group.orderly = true;
+    c.client.consume_threads = 10;
+    c
+}
+
+/// Every preset, in teaching order.
+pub fn all() -> Vec<Scenario> {
+    let mut list = Vec::new();
+    let (c, e) = scale_3_to_10(ConsumeModel::Clustering);
+    list.push(scenario(
+        "scale-3-to-10",
+        "Scale 3 → 10 consumers on 8 queues (AVG)",
+        "One join every 30 s. Each join is a rebalance of the whole group; from the 9th on, the new members \
+         get nothing: 8 active, 2 idle at the end. Lag drains only as far as 8 queues allow.",
+        c,
+        e,
+        600,
+    ));
+    let (c, e) = scale_3_to_10(ConsumeModel::Pop);
+    list.push(scenario(
+        "pop-scale-3-to-10",
+        "The same scale-out with 5.x message-level consumption (POP)",
+        "No queue ownership: all 10 consumers receive messages, none is idle, the backlog drains faster.",
+        c,
+        e,
+        600,
+    ));
+    let (c, e) = scale_out(Strategy::Averagely);
+    list.push(scenario(
+        "scale-out-avg",
+        "The scale-out incident: 3 → 4 with AVG",
+        "A, B and C all change queues (A loses Q2, B loses Q4 Q5, C loses Q6 Q7); the new owners restart at \
+         the committed offset, so what was done but not persisted yet is consumed again: duplicates, only on \
+         the moved queues.",
+        c,
+        e,
+        180,
+    ));
+    let (c, e) = scale_out(Strategy::ConsistentHash { virtual_nodes: 10 });
+    list.push(scenario(
+        "scale-out-consistent-hash",
+        "The same scale-out with CONSISTENT_HASH",
+        "Only ring neighbours of the new member give up queues: fewer moves, fewer duplicates, less balance.",
+        c,
+        e,
+        180,
+    ));
+    let mut c = base(3, 1_000, 500);
+    c.client.warmup_ms = 30 * S;
+    let deploy = Event::RollingDeploy {
+        replace: 3,
+        start: 10,
+        start_spacing_ms: 5 * S,
+        stop_after_ms: 60 * S,
+        stop_spacing_ms: 15 * S,
+        graceful: true,
+    };
+    list.push(scenario(
+        "rolling-deploy",
+        "Rolling deploy: 3 old + 10 new instances (rebalance storm)",
+        "13 members at the peak, only 8 owners; every start and stop is another whole-group rebalance: \
+         frequent add/remove queue logs, duplicates, TPS dips and a lag saw-tooth, because each new pod takes \
+         queues while it is still warming up (30 s at 10 % → 100 % speed).",
+        c,
+        vec![at(60, deploy)],
+        300,
+    ));
+    let c = base(3, 1_000, 500);
+    list.push(scenario(
+        "flow-control",
+        "Flow-control pause: consumers online, lag grows",
+        "The business slows to 100 msg/s per instance at 60 s. Each ProcessQueue fills to \
+         pullThresholdForQueue (1000) and pulling pauses: members stay online, no error, no rebalance, \
+         the broker-side lag grows.",
+        c,
+        vec![at(60, Event::ConsumeRate { cid: None, rate: 100 })],
+        240,
+    ));
+    let mut c = base(0, 1_000, 500);
+    c.topic.tags =
+        vec![TagShare { name: "create".to_owned(), weight: 7 }, TagShare { name: "cancel".to_owned(), weight: 3 }];
+    let create = ConsumerSpec { subscription: Some(vec!["create".to_owned()]), ..ConsumerSpec::default() };
+    c.consumers = vec![create.clone(), create];
+    let cancel = ConsumerSpec { subscription: Some(vec!["cancel".to_owned()]), ..ConsumerSpec::default() };
+    list.push(scenario(
+        "inconsistent-subscription",
+        "Inconsistent subscription: two services share one group",
+        "Two instances subscribe `create`; at 60 s a service subscribing `cancel` joins the same group. The \
+         broker keeps the newest subscription and filters every pull with it; each client filters again \
+         with its own. Offsets advance past what nobody processes: messages are silently lost, no error.",
+        c,
+        vec![at(60, Event::Join { consumer: cancel })],
+        180,
+    ));
+    let mut c = base(3, 1_200, 500);
+    c.topic.hot_queues = vec![0];
+    c.topic.hot_share_percent = 50;
+    list.push(scenario(
+        "hot-queue",
+        "Hot queue: one queue gets half of the traffic",
+        "Total capacity (1500 msg/s) exceeds production (1200 msg/s), yet Q0's lag grows: one queue is \
+         consumed by one instance only.",
+        c,
+        Vec::new(),
+        180,
+    ));
+    list.push(scenario(
+        "pop-invisible-short",
+        "POP: invisible time shorter than processing",
+        "Each message takes 10 s (20 threads, 2 msg/s per consumer) but stays invisible for 5 s only: it is \
+         visible again and redelivered to another consumer while the first one is still working on it. \
+         Concurrent duplicates, refused ACKs, and the duplicate work slows everything down.",
+        pop(6, 5, 2, 6),
+        Vec::new(),
+        180,
+    ));
+    let crash = Event::Crash { cid: "192.168.0.2".to_owned(), channel_closed: true };
+    list.push(scenario(
+        "pop-invisible-long",
+        "POP: invisible time much longer than processing, then a crash",
+        "The invisible time is 300 s and a message takes 1 s. A consumer is killed at 60 s; what it had \
+         received stays invisible for 5 minutes: the oldest pending message ages to ~300 s although the \
+         others have spare capacity.",
+        pop(4, 300, 20, 40),
+        vec![at(60, crash.clone())],
+        480,
+    ));
+    let c = base(4, 1_000, 500);
+    list.push(scenario(
+        "crash",
+        "Crash (kill -9) of one of 4 consumers",
+        "Nothing is persisted: its queues restart at the offsets committed up to 5 s earlier, and what its \
+         threads were doing is lost mid-way. Compare the duplicates with `graceful-stop`.",
+        c.clone(),
+        vec![at(60, crash)],
+        180,
+    ));
+    list.push(scenario(
+        "graceful-stop",
+        "Graceful stop of one of 4 consumers",
+        "Stop pulling, finish in-flight messages, persist offsets, unregister, then exit: its queues continue \
+         exactly where it stopped. The remaining duplicates come from queues moving between the others.",
+        c,
+        vec![at(60, Event::Stop { cid: "192.168.0.2".to_owned() })],
+        180,
+    ));
+    list.push(scenario(
+        "ordered-blocked",
+        "Orderly consumption: a failing message blocks its queue",
+        "Q3's next message fails for 90 s: the queue is suspended and retried in place every second, its lag \
+         grows while the other queues flow; order is kept, throughput of Q3 is zero.",
+        orderly(),
+        vec![at(60, Event::FailMessages { queue: 3, count: 1, duration_ms: Some(90 * S) })],
+        240,
+    ));
+    list.push(scenario(
+        "ordered-crash",
+        "Orderly consumption: the lock outlives a killed owner",
+        "The killed consumer's broker locks stay until they expire (60 s): the new owners fail to lock its \
+         queues at every rebalance until then, and those queues stand still.",
+        orderly(),
+        vec![at(60, Event::Crash { cid: "192.168.0.2".to_owned(), channel_closed: true })],
+        240,
+    ));
+    let c = base(3, 1_000, 500);
+    list.push(scenario(
+        "gc-pause",
+        "A 150 s stall (GC / network): the broker expires the channel",
+        "After 120 s without heartbeat the broker drops 192.168.0.2 and the others take its queues. When it \
+         wakes up it still consumes them (overlap), then rebalances before its heartbeat: `[BUG] … not in \
+         cidAll`, it drops everything, re-registers, and the queues move back.",
+        c,
+        vec![at(60, Event::Pause { cid: "192.168.0.2".to_owned(), duration_ms: 150 * S })],
+        300,
+    ));
+    let c = base(3, 1_000, 500);
+    list.push(scenario(
+        "cid-clash",
+        "cid clash: two processes share one clientId",
+        "cidAll lists 192.168.0.2 twice; both processes take the queues of its first position (overlap, \
+         duplicates) and the position of the second copy belongs to nobody (orphaned queues, growing lag).",
+        c,
+        vec![at(60, Event::CidClash { cid: "192.168.0.2".to_owned() })],
+        180,
+    ));
+    let mut c = base(3, 1_000, 1_500);
+    c.group.model = ConsumeModel::Broadcasting;
+    list.push(scenario(
+        "broadcasting",
+        "Broadcasting for contrast",
+        "Every consumer takes every queue and keeps its offsets locally: each message is processed once per \
+         consumer, nothing moves on a join, and a new consumer starts at the end.",
+        c,
+        vec![at(60, join())],
+        180,
+    ));
+    let mut c = base(3, 1_000, 200);
+    c.group.commit = CommitMode::BeforeProcessing;
+    list.push(scenario(
+        "commit-before-processing",
+        "Offsets committed before the business finished, then a crash",
+        "Consumers fall behind (200 msg/s each) with full caches; the offset already covers what was only \
+         pulled. The crash at 60 s loses the cached messages for the business: they never come back.",
+        c,
+        vec![at(60, Event::Crash { cid: "192.168.0.2".to_owned(), channel_closed: true })],
+        180,
+    ));
+    list
+}
+
+/// The preset names, in teaching order.
+pub fn names() -> Vec<String> {
+    all().into_iter().map(|s| s.name).collect()
+}
+
+/// A preset by name.
+pub fn by_name(name: &str) -> Option<Scenario> {
+    all().into_iter().find(|s| s.name == name.trim())
+}

@@ -1,0 +1,354 @@
+//! The simulated world at one instant, and one tick of it. Everything mutable lives here so
+//! that a checkpoint is a plain clone; the script and the configuration are passed in.
+//!
+//! One tick, in order: scripted events and deploy actions due, production (MaxOffset) and
+//! retention (MinOffset), the broker's expiry scan, every client in process order (timers:
+//! route poll, rebalance, heartbeat, lock renewal, offset persistence; then pull and
+//! consume, or POP receive and consume), the POP revive scan and the retry topic, and
+//! finally the measurements.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use super::broker::{split_rate, Membership, QueueState, Route};
+use super::client::{Client, ConsumerStatus};
+use super::config::{ConsumeModel, SimConfig};
+use super::event::ScheduledEvent;
+use super::ledger::{Delta, TagTable};
+use super::log::{LogEntry, LogKind};
+use super::measure::Slot;
+use super::metrics::OwnershipChange;
+use super::pop::PopRange;
+use crate::allocate::Strategy;
+use crate::MessageQueue;
+
+/// Cumulative counters of the run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Counters {
+    pub produced: u64,
+    pub processed: u64,
+    pub unique: u64,
+    pub duplicates: u64,
+    pub lost: u64,
+    pub dead_lettered: u64,
+    pub filtered: u64,
+    pub rebalances: u64,
+    pub rebalance_runs: u64,
+    pub retries: u64,
+}
+
+/// A message range in `%RETRY%group`, due for its next attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Retry {
+    pub q: usize,
+    pub from: u64,
+    pub to: u64,
+    /// reconsumeTimes so far.
+    pub attempts: u32,
+    pub due: u64,
+}
+
+/// A step of a rolling deploy, scheduled when the deploy event is applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Action {
+    Join,
+    Stop { process: usize, graceful: bool },
+}
+
+/// The whole mutable state.
+#[derive(Debug, Clone)]
+pub(crate) struct World {
+    pub cfg: Arc<SimConfig>,
+    pub now: u64,
+    pub ticks: u64,
+    pub rng: fastrand::Rng,
+    pub tags: TagTable,
+    pub strategy: Strategy,
+    pub queues: Vec<QueueState>,
+    pub routes: Vec<Arc<Route>>,
+    pub members: Membership,
+    pub clients: Vec<Client>,
+    pub counters: Counters,
+    pub script_pos: usize,
+    pub actions: Vec<(u64, Action)>,
+    pub retries: Vec<Retry>,
+    pub revive: VecDeque<PopRange>,
+    pub produce_rate: u64,
+    pub hot_queues: Vec<u32>,
+    pub hot_share: u32,
+    pub default_rate: u64,
+    pub next_ip: u32,
+    pub sub_seq: u64,
+    pub owners: Vec<Vec<u32>>,
+    pub owners_dirty: bool,
+    /// Log lines and ownership changes of the current tick (taken by the caller).
+    pub log: Vec<LogEntry>,
+    pub owner_changes: Vec<OwnershipChange>,
+    pub(crate) last_processed: u64,
+    pub(crate) last_produced: u64,
+    pub(crate) scratch: Vec<Slot>,
+    /// Reused by `consume` (queue index, messages wanted).
+    pub want: Vec<(usize, u64)>,
+    /// Pull requests one queue can complete per tick (tick / pull round trip).
+    pub pulls_per_tick: u64,
+    /// Flow-controlled pull attempts per tick (one every 50 ms).
+    pub flow_control_attempts: u64,
+    /// Queues with failing messages (the consume fast path needs none).
+    pub failing_queues: usize,
+}
+
+impl World {
+    /// Time 0: queues created, the initial consumers registered and rebalanced.
+    pub(crate) fn new(cfg: Arc<SimConfig>, seed: u64) -> World {
+        let weights: Vec<u32> = cfg.topic.tags.iter().map(|t| t.weight).collect();
+        let tags = TagTable::new(&weights);
+        let mut strategy = cfg.group.strategy.clone();
+        if let Strategy::MachineRoomNearby { rooms, .. } = &mut strategy {
+            if rooms.brokers.is_empty() {
+                for b in cfg.topic.brokers.iter().filter(|b| !b.room.is_empty()) {
+                    rooms.brokers.insert(b.name.clone(), b.room.clone());
+                }
+            }
+        }
+        let t = &cfg.topic;
+        let mut mqs: Vec<MessageQueue> = t
+            .brokers
+            .iter()
+            .flat_map(|b| (0..t.queues_per_broker).map(move |q| MessageQueue::new(&t.name, &b.name, q as i32)))
+            .collect();
+        mqs.sort();
+        let rates = split_rate(t.produce_rate, mqs.len(), &t.hot_queues, t.hot_share_percent);
+        let queues: Vec<QueueState> = mqs
+            .into_iter()
+            .zip(rates)
+            .map(|(mq, r)| QueueState::new(mq, tags.len(), 0, t.backlog_per_queue, r))
+            .collect();
+        let routes = vec![Route::new(&queues)];
+        let produced = t.backlog_per_queue.saturating_mul(queues.len() as u64);
+        let mut w = World {
+            now: 0,
+            ticks: 0,
+            rng: fastrand::Rng::with_seed(seed),
+            members: Membership::new(tags.all()),
+            tags,
+            strategy,
+            queues,
+            routes,
+            clients: Vec::new(),
+            counters: Counters { produced, ..Counters::default() },
+            script_pos: 0,
+            actions: Vec::new(),
+            retries: Vec::new(),
+            revive: VecDeque::new(),
+            produce_rate: t.produce_rate,
+            hot_queues: t.hot_queues.clone(),
+            hot_share: t.hot_share_percent,
+            default_rate: cfg.client.consume_rate,
+            next_ip: 0,
+            sub_seq: 0,
+            owners: Vec::new(),
+            owners_dirty: true,
+            log: Vec::new(),
+            owner_changes: Vec::new(),
+            last_processed: 0,
+            last_produced: produced,
+            scratch: Vec::new(),
+            want: Vec::new(),
+            pulls_per_tick: (cfg.tick_ms / cfg.client.pull_rtt_ms.max(1)).max(1),
+            flow_control_attempts: (cfg.tick_ms / 50).max(1),
+            failing_queues: 0,
+            cfg: Arc::clone(&cfg),
+        };
+        let started: Vec<usize> = cfg.consumers.iter().map(|spec| w.spawn(spec, true)).collect();
+        for &c in &started {
+            w.heartbeat(c, false);
+        }
+        for &c in &started {
+            w.rebalance(c, "start");
+        }
+        w.last_produced = w.counters.produced;
+        w
+    }
+
+    /// Logs a line from a client.
+    pub(crate) fn log_client(&mut self, c: usize, kind: LogKind) {
+        let source = self.clients.get(c).map_or_else(String::new, |cl| cl.cid.clone());
+        self.log.push(LogEntry { at_ms: self.now, source, process: Some(c as u32), kind });
+    }
+
+    /// Logs a line from the broker.
+    pub(crate) fn log_broker(&mut self, kind: LogKind) {
+        self.log.push(LogEntry { at_ms: self.now, source: "broker".to_owned(), process: None, kind });
+    }
+
+    pub(crate) fn add_delta(&mut self, d: Delta) {
+        let k = &mut self.counters;
+        k.processed += d.processed;
+        k.unique += d.unique;
+        k.duplicates += d.duplicates;
+        k.lost += d.lost;
+        k.dead_lettered += d.dead_lettered;
+        k.filtered += d.filtered;
+    }
+
+    /// NOTIFY_CONSUMER_IDS_CHANGED to every registered live client; each wakes up after
+    /// its own delay.
+    pub(crate) fn notify_all(&mut self) {
+        if !self.cfg.broker.notify_consumer_ids_changed {
+            return;
+        }
+        let max = self.cfg.client.notify_delay_max_ms;
+        for c in 0..self.clients.len() {
+            let listed = self.clients.get(c).is_some_and(|cl| cl.status.is_alive()) && self.members.contains(c);
+            if !listed {
+                continue;
+            }
+            let at = self.now + self.rng.u64(0..=max);
+            if let Some(cl) = self.clients.get_mut(c) {
+                cl.notify_at = Some(cl.notify_at.map_or(at, |x| x.min(at)));
+            }
+        }
+    }
+
+    /// A heartbeat reaches the broker (`notify`: tell the group about a change).
+    pub(crate) fn heartbeat(&mut self, c: usize, notify: bool) {
+        let Some(cl) = self.clients.get(c) else { return };
+        let (cid, mask, version) = (cl.cid.clone(), cl.mask, cl.sub_version);
+        let out = self.members.heartbeat(c, &cid, self.now, mask, version);
+        if out.registered {
+            let members = self.members.channels.len() as u32;
+            self.log_broker(LogKind::MemberChanged { cid, change: "registered".to_owned(), members });
+        }
+        if let Some((old, new)) = out.subscription_changed {
+            let (old, new) = (self.expression(old), self.expression(new));
+            self.log_broker(LogKind::SubscriptionChanged { old, new });
+        }
+        if notify && (out.registered || out.subscription_changed.is_some()) {
+            self.notify_all();
+        }
+    }
+
+    pub(crate) fn expression(&self, mask: u8) -> String {
+        super::config::expression(&self.cfg.topic.tags, mask)
+    }
+
+    /// One tick.
+    pub(crate) fn tick(&mut self, script: &[ScheduledEvent]) {
+        self.log.clear();
+        self.owner_changes.clear();
+        while let Some(e) = script.get(self.script_pos).filter(|e| e.at_ms <= self.now) {
+            self.script_pos += 1;
+            self.apply_event(&e.event);
+        }
+        while self.actions.first().is_some_and(|(at, _)| *at <= self.now) {
+            let (_, action) = self.actions.remove(0);
+            self.apply_action(action);
+        }
+        let end = self.now + self.cfg.tick_ms;
+        let retention = self.cfg.topic.retention_ms;
+        for q in self.queues.iter_mut() {
+            let max = q.max_at(end);
+            self.counters.produced += max.saturating_sub(q.max);
+            q.max = max.max(q.max);
+            if end > retention {
+                q.min = q.max_at(end - retention).clamp(q.min, q.max);
+            }
+        }
+        if self.now >= self.members.next_scan {
+            self.members.next_scan = self.now + self.cfg.broker.scan_interval_ms;
+            let gone = self.members.expire(self.now, self.cfg.broker.channel_expiry_ms);
+            if !gone.is_empty() {
+                for ch in gone {
+                    let members = self.members.channels.len() as u32;
+                    let change = "channel expired (no heartbeat for 120 s)".to_owned();
+                    self.log_broker(LogKind::MemberChanged { cid: ch.cid, change, members });
+                }
+                self.notify_all();
+            }
+        }
+        for c in 0..self.clients.len() {
+            self.client_tick(c);
+        }
+        match self.cfg.group.model {
+            ConsumeModel::Pop => {
+                self.pop_phase();
+                self.pop_revive();
+            }
+            _ => self.run_retries(),
+        }
+        self.now = end;
+        self.ticks += 1;
+    }
+
+    fn client_tick(&mut self, c: usize) {
+        let now = self.now;
+        let cc = &self.cfg.client;
+        let (route_poll, rebalance, heartbeat, lock_renew, persist) = (
+            cc.route_poll_interval_ms,
+            cc.rebalance_interval_ms,
+            cc.heartbeat_interval_ms,
+            cc.lock_renew_interval_ms,
+            cc.persist_interval_ms,
+        );
+        let (pop, orderly) = (self.cfg.group.model == ConsumeModel::Pop, self.cfg.group.orderly);
+        let Some(cl) = self.clients.get_mut(c) else { return };
+        cl.processed_tick = 0;
+        match cl.status {
+            ConsumerStatus::Running => {}
+            ConsumerStatus::Paused if cl.paused_until <= now => {
+                cl.status = ConsumerStatus::Running;
+                self.log_client(c, LogKind::Resumed);
+            }
+            _ => return,
+        }
+        let Some(cl) = self.clients.get_mut(c) else { return };
+        if cl.next_route_poll <= now {
+            cl.next_route_poll = now + route_poll;
+            let latest = self.routes.len() - 1;
+            if cl.route_index != latest {
+                if let Some(route) = self.routes.get(latest) {
+                    cl.route = Arc::clone(route);
+                    cl.route_index = latest;
+                    let queues = route.ids.len() as u32;
+                    self.log_client(c, LogKind::RouteChanged { queues });
+                }
+            }
+        }
+        let Some(cl) = self.clients.get_mut(c) else { return };
+        let notified = cl.notify_at.is_some_and(|t| t <= now);
+        if !pop && (notified || cl.next_rebalance <= now) {
+            cl.notify_at = None;
+            cl.next_rebalance = now + rebalance;
+            self.rebalance(c, if notified { "notified" } else { "periodic" });
+        }
+        let Some(cl) = self.clients.get_mut(c) else { return };
+        cl.notify_at = cl.notify_at.filter(|_| !pop);
+        if cl.next_heartbeat <= now {
+            cl.next_heartbeat = now + heartbeat;
+            self.heartbeat(c, true);
+        }
+        let Some(cl) = self.clients.get_mut(c) else { return };
+        if orderly && cl.next_lock <= now {
+            cl.next_lock = now + lock_renew;
+            self.lock_all(c);
+        }
+        let Some(cl) = self.clients.get_mut(c) else { return };
+        if !pop && cl.next_persist <= now {
+            cl.next_persist = now + persist;
+            self.persist(c);
+        }
+        if !pop {
+            self.pull(c);
+            self.consume(c);
+        }
+    }
+
+    /// Splits the current total production over the queues again.
+    pub(crate) fn respread_rates(&mut self) {
+        let rates = split_rate(self.produce_rate, self.queues.len(), &self.hot_queues, self.hot_share);
+        let now = self.now;
+        for (q, r) in self.queues.iter_mut().zip(rates) {
+            q.set_rate(now, r);
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! The simulator's contract: determinism, scrubbing (seek) and injection reproduce straight
+//! runs, scripts are data, bad input is an error and never a panic, and random event
+//! scripts keep every invariant at every tick.
+
+use proptest::prelude::*;
+use rebalance_core::allocate::Strategy as Alloc;
+use rebalance_core::simulate::{
+    scenario, CommitMode, ConsumeModel, ConsumerSpec, Event, ScheduledEvent, SimConfig, Simulation, TagShare,
+    CHECKPOINT_EVERY,
+};
+use rebalance_core::Error;
+
+fn run(name: &str, seed: u64) -> Simulation {
+    let s = scenario::by_name(name).expect("preset");
+    let mut sim = Simulation::from_scenario(&s, seed).expect("valid");
+    sim.run_until(s.duration_ms);
+    sim
+}
+
+/// FNV-1a over the metrics history: the same value natively and in WebAssembly.
+fn fingerprint(sim: &Simulation) -> u64 {
+    let text = serde_json::to_string(sim.history()).expect("serialisable");
+    text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+#[test]
+fn same_inputs_and_seed_give_the_same_run() {
+    for name in scenario::names() {
+        let (a, b) = (run(&name, 7), run(&name, 7));
+        assert_eq!(a.history(), b.history(), "{name}: metrics differ");
+        assert_eq!(a.log(), b.log(), "{name}: logs differ");
+        assert_eq!(a.ownership_changes(), b.ownership_changes(), "{name}");
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+    }
+}
+
+#[test]
+fn the_seed_matters_where_timing_is_random() {
+    let prints: Vec<u64> = (0..6).map(|seed| fingerprint(&run("gc-pause", seed))).collect();
+    assert!(prints.iter().any(|&p| p != prints[0]), "heartbeat/persist phases come from the seed");
+}
+
+#[test]
+fn seek_back_and_forth_matches_a_straight_run() {
+    let s = scenario::by_name("rolling-deploy").expect("preset");
+    let mut sim = Simulation::from_scenario(&s, 3).expect("valid");
+    sim.run_until(s.duration_ms);
+    let end = sim.snapshot();
+    let ticks = sim.tick();
+    for target in [0, 1, 599, 600, 601, 1_234, CHECKPOINT_EVERY * 3 + 7, ticks] {
+        sim.seek(target);
+        assert_eq!(sim.tick(), target);
+        let mut fresh = Simulation::from_scenario(&s, 3).expect("valid");
+        fresh.run_until(target * s.config.tick_ms);
+        assert_eq!(sim.snapshot(), fresh.snapshot(), "seek({target})");
+        assert_eq!(sim.metrics(), sim.history()[target as usize]);
+    }
+    sim.seek(5);
+    sim.seek(ticks);
+    assert_eq!(sim.snapshot(), end);
+    assert_eq!(sim.recorded_ticks(), ticks, "seeking back keeps the recorded future");
+}
+
+#[test]
+fn injected_events_are_part_of_the_script_and_replay_exactly() {
+    let s = scenario::by_name("scale-out-avg").expect("preset");
+    let mut sim = Simulation::from_scenario(&s, 9).expect("valid");
+    sim.run_until(150_000);
+    sim.seek(900);
+    sim.inject(Event::Crash { cid: "192.168.0.1".to_owned(), channel_closed: true }).expect("valid event");
+    assert_eq!(sim.recorded_ticks(), 900, "the recorded future is discarded");
+    assert!(sim.log().iter().all(|e| e.at_ms < 90_000));
+    sim.run_until(120_000);
+    assert!(sim.events().iter().any(|e| e.at_ms == 90_000 && matches!(e.event, Event::Crash { .. })));
+    let mut replay = Simulation::new(sim.config().clone(), sim.events().to_vec(), sim.seed()).expect("valid");
+    replay.run_until(120_000);
+    assert_eq!(replay.history(), sim.history(), "a link (config, events, seed) replays the run");
+    assert_eq!(replay.log(), sim.log());
+    assert!(sim.inject(Event::QueueCount { queues_per_broker: 2 }).is_err(), "queues cannot shrink");
+}
+
+#[test]
+fn owners_at_agrees_with_the_snapshot_and_logs_are_ordered() {
+    let sim = run("scale-3-to-10", 1);
+    let owners = sim.owners_at(sim.now_ms());
+    let snap = sim.snapshot();
+    for q in &snap.queues {
+        assert_eq!(owners.get(q.index as usize), Some(&q.holders), "Q{}", q.index);
+    }
+    assert!(sim.log().windows(2).all(|w| w[0].at_ms <= w[1].at_ms));
+    let early = sim.log_until(60_000);
+    assert!(!early.is_empty() && early.iter().all(|e| e.at_ms <= 60_000));
+    assert!(sim.log().iter().all(|e| !e.text().is_empty()));
+    assert_eq!(sim.queue_lags(sim.tick()).map(<[u64]>::len), Some(8));
+    assert!(sim.queue_lags(sim.tick() + 1).is_none());
+}
+
+#[test]
+fn bad_configurations_and_scripts_are_errors() {
+    let invalid = |c: SimConfig| match Simulation::new(c, Vec::new(), 0) {
+        Err(Error::InvalidInput { field, message }) => format!("{field}: {message}"),
+        other => panic!("expected an error, got {:?}", other.map(|s| s.tick())),
+    };
+    let zero_tick = SimConfig { tick_ms: 0, ..SimConfig::default() };
+    assert!(invalid(zero_tick.clone()).starts_with("tickMs"));
+    assert_eq!(zero_tick.clamped().tick_ms, 10);
+    let mut c = SimConfig::default();
+    c.topic.hot_queues = vec![8];
+    assert!(invalid(c).contains("queue 8 does not exist"));
+    c = SimConfig::default();
+    c.consumers[0].subscription = Some(vec!["nope".to_owned()]);
+    assert!(invalid(c).contains("unknown tag"));
+    c = SimConfig::default();
+    c.topic.tags = Vec::new();
+    assert!(invalid(c).contains("tags"));
+    let shrink = vec![ScheduledEvent::new(1_000, Event::QueueCount { queues_per_broker: 4 })];
+    assert!(Simulation::new(SimConfig::default(), shrink, 0).is_err());
+    let late = vec![ScheduledEvent::new(u64::MAX, Event::Stop { cid: "x".to_owned() })];
+    assert!(Simulation::new(SimConfig::default(), late, 0).is_err());
+    let pause = vec![ScheduledEvent::new(0, Event::Pause { cid: "192.168.0.1".to_owned(), duration_ms: 0 })];
+    assert!(Simulation::new(SimConfig::default(), pause, 0).is_err());
+    let slider = SimConfig { tick_ms: 1_000_000, ..SimConfig::default() }.clamped();
+    assert_eq!(slider.tick_ms, 10_000);
+    slider.validate().expect("clamped values are valid");
+}
+
+#[test]
+fn unknown_targets_are_skipped_with_a_log_line() {
+    let events = vec![ScheduledEvent::new(1_000, Event::Crash { cid: "10.9.9.9".to_owned(), channel_closed: true })];
+    let mut sim = Simulation::new(SimConfig::default(), events, 0).expect("valid");
+    sim.run_until(5_000);
+    assert!(sim.log().iter().any(|e| e.text().contains("no running consumer \"10.9.9.9\"")));
+    assert_eq!(sim.metrics().running, 3);
+}
+
+#[test]
+fn scripts_are_json_data() {
+    let text = r#"[
+        {"atMs": 60000, "kind": "join", "cid": "10.0.0.5@77", "consumeRate": 800},
+        {"atMs": 90000, "kind": "crash", "cid": "192.168.0.1"},
+        {"atMs": 95000, "kind": "crash", "cid": "192.168.0.2", "channelClosed": false},
+        {"atMs": 100000, "kind": "pause", "cid": "10.0.0.5", "durationMs": 5000},
+        {"atMs": 110000, "kind": "rollingDeploy", "replace": 2, "start": 2, "startSpacingMs": 5000,
+         "stopAfterMs": 10000, "stopSpacingMs": 5000},
+        {"atMs": 120000, "kind": "produceRate", "rate": 3000, "hotQueues": [1], "hotSharePercent": 40},
+        {"atMs": 130000, "kind": "queueCount", "queuesPerBroker": 12},
+        {"atMs": 140000, "kind": "failMessages", "queue": 2, "count": 3, "durationMs": 20000}
+    ]"#;
+    let events: Vec<ScheduledEvent> = serde_json::from_str(text).expect("parses");
+    assert_eq!(events.len(), 8);
+    let back: Vec<ScheduledEvent> =
+        serde_json::from_str(&serde_json::to_string(&events).expect("serialises")).expect("round trip");
+    assert_eq!(back, events);
+    let mut sim = Simulation::new(SimConfig::default(), events, 5).expect("valid");
+    while sim.now_ms() < 240_000 {
+        sim.step();
+        sim.check_invariants().expect("invariants");
+    }
+    assert_eq!(sim.snapshot().queues.len(), 12);
+    let scenario_json = serde_json::to_string(&scenario::by_name("hot-queue").expect("preset")).expect("json");
+    let parsed: rebalance_core::simulate::Scenario = serde_json::from_str(&scenario_json).expect("parses");
+    assert_eq!(parsed, scenario::by_name("hot-queue").expect("preset"));
+    let sparse: SimConfig = serde_json::from_str(r#"{"topic": {"queuesPerBroker": 4}}"#).expect("defaults fill in");
+    assert_eq!((sparse.topic.queues_per_broker, sparse.client.persist_interval_ms), (4, 5_000));
+}
+
+#[test]
+fn new_queues_are_consumed_after_the_route_poll() {
+    let events = vec![ScheduledEvent::new(10_000, Event::QueueCount { queues_per_broker: 16 })];
+    let mut sim = Simulation::new(SimConfig::default(), events, 0).expect("valid");
+    sim.run_until(11_000);
+    assert_eq!(sim.snapshot().metrics.orphan_queues, 8, "clients have not seen the new queues yet");
+    sim.run_until(90_000);
+    assert_eq!(sim.snapshot().metrics.orphan_queues, 0);
+    assert!(sim.log().iter().any(|e| e.text().contains("topic route changed: 16 queues")));
+}
+
+fn event_strategy() -> impl proptest::strategy::Strategy<Value = Event> {
+    let cid = (1u32..9).prop_map(|n| format!("192.168.0.{n}"));
+    prop_oneof![
+        Just(Event::Join { consumer: ConsumerSpec::default() }),
+        (1u64..2_000).prop_map(|r| Event::Join {
+            consumer: ConsumerSpec { consume_rate: Some(r), threads: Some(4), ..ConsumerSpec::default() }
+        }),
+        cid.clone().prop_map(|cid| Event::Stop { cid }),
+        (cid.clone(), any::<bool>()).prop_map(|(cid, channel_closed)| Event::Crash { cid, channel_closed }),
+        (cid.clone(), 1u64..200_000).prop_map(|(cid, duration_ms)| Event::Pause { cid, duration_ms }),
+        (8u32..12).prop_map(|queues_per_broker| Event::QueueCount { queues_per_broker }),
+        (cid.clone(), prop::sample::select(vec!["a", "b", "*"]))
+            .prop_map(|(cid, t)| Event::Subscription { cid, tags: vec![t.to_owned()] }),
+        cid.clone().prop_map(|cid| Event::CidClash { cid }),
+        (0u64..5_000, 0u32..100).prop_map(|(rate, p)| Event::ProduceRate {
+            rate,
+            hot_queues: Some(vec![0]),
+            hot_share_percent: Some(p)
+        }),
+        (prop::option::of(cid.clone()), 0u64..1_000).prop_map(|(cid, rate)| Event::ConsumeRate { cid, rate }),
+        (0u32..4, 0u32..4, 0u64..20_000).prop_map(|(replace, start, gap)| Event::RollingDeploy {
+            replace,
+            start,
+            start_spacing_ms: gap,
+            stop_after_ms: gap * 2,
+            stop_spacing_ms: gap,
+            graceful: gap % 2 == 0
+        }),
+        (0u32..10, 1u32..50, prop::option::of(1u64..60_000))
+            .prop_map(|(queue, count, duration_ms)| Event::FailMessages { queue, count, duration_ms }),
+    ]
+}
+
+fn config_strategy() -> impl proptest::strategy::Strategy<Value = SimConfig> {
+    let model = prop::sample::select(vec![ConsumeModel::Clustering, ConsumeModel::Broadcasting, ConsumeModel::Pop]);
+    let strategy = prop::sample::select(vec![
+        Alloc::Averagely,
+        Alloc::AveragelyByCircle,
+        Alloc::ConsistentHash { virtual_nodes: 10 },
+    ]);
+    (model, strategy, any::<bool>(), any::<bool>(), 1usize..5, 0u64..3_000, 1u64..4).prop_map(
+        |(model, strategy, orderly, early_commit, consumers, rate, retention_min)| {
+            let mut c = SimConfig::default();
+            c.group.model = model;
+            c.group.strategy = strategy;
+            c.group.orderly = orderly && model == ConsumeModel::Clustering;
+            c.group.commit = if early_commit { CommitMode::BeforeProcessing } else { CommitMode::AfterSuccess };
+            c.consumers = vec![ConsumerSpec::default(); consumers];
+            c.topic.produce_rate = rate;
+            c.topic.retention_ms = retention_min * 60_000;
+            c.topic.backlog_per_queue = rate / 4;
+            c.topic.tags =
+                vec![TagShare { name: "a".to_owned(), weight: 3 }, TagShare { name: "b".to_owned(), weight: 2 }];
+            c.client.invisible_time_ms = 10_000;
+            c.client.warmup_ms = 5_000;
+            c.tick_ms = 200;
+            c
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_scripts_keep_every_invariant(
+        config in config_strategy(),
+        script in prop::collection::vec((0u64..300_000, event_strategy()), 0..14),
+        seed in any::<u64>(),
+    ) {
+        let events: Vec<ScheduledEvent> = script.into_iter().map(|(at, e)| ScheduledEvent::new(at, e)).collect();
+        let Ok(mut sim) = Simulation::new(config, events, seed) else {
+            // Only scripts that shrink the queue count are refused.
+            return Ok(());
+        };
+        while sim.now_ms() < 360_000 {
+            let m = sim.step();
+            prop_assert!(sim.check_invariants().is_ok(), "{:?} at {}", sim.check_invariants(), m.at_ms);
+            prop_assert!(m.running as usize <= sim.snapshot().consumers.len());
+            prop_assert!(m.duplicates <= m.consumed);
+            if sim.config().group.model != ConsumeModel::Broadcasting {
+                let settled = m.consumed - m.duplicates + m.lost + m.dead_lettered + m.filtered;
+                prop_assert_eq!(settled + m.pending, m.produced, "produced = consumed once + lost + pending");
+            }
+        }
+        let s = sim.summary();
+        prop_assert!(s.duplicates <= s.consumed);
+    }
+}

@@ -1,0 +1,289 @@
+//! Every preset scenario with its asserted outcome (issue 5), run with the invariants
+//! (conservation above all) checked at every tick.
+
+use rebalance_core::simulate::{scenario, ConsumerStatus, LogKind, Scenario, Simulation, TickMetrics};
+
+const SEED: u64 = 42;
+
+fn preset(name: &str) -> Scenario {
+    scenario::by_name(name).unwrap_or_else(|| panic!("no scenario {name}"))
+}
+
+/// Runs to the end, checking the invariants at every tick.
+fn run(s: &Scenario) -> Simulation {
+    run_seed(s, SEED)
+}
+
+fn run_seed(s: &Scenario, seed: u64) -> Simulation {
+    let mut sim = Simulation::from_scenario(s, seed).expect("valid scenario");
+    sim.check_invariants().unwrap_or_else(|e| panic!("{} at 0: {e}", s.name));
+    while sim.now_ms() < s.duration_ms {
+        sim.step();
+        if let Err(e) = sim.check_invariants() {
+            panic!("{} at {} ms: {e}", s.name, sim.now_ms());
+        }
+    }
+    sim
+}
+
+fn window(sim: &Simulation, from_s: u64, to_s: u64) -> Vec<TickMetrics> {
+    sim.history().iter().filter(|m| m.at_ms >= from_s * 1000 && m.at_ms < to_s * 1000).copied().collect()
+}
+
+fn max_lag(ms: &[TickMetrics]) -> u64 {
+    ms.iter().map(|m| m.group_lag).max().unwrap_or(0)
+}
+
+fn count_logs(sim: &Simulation, pred: impl Fn(&LogKind) -> bool) -> usize {
+    sim.log().iter().filter(|e| pred(&e.kind)).count()
+}
+
+fn lag_of(sim: &Simulation, at_s: u64, q: usize) -> u64 {
+    let tick = at_s * 1000 / sim.config().tick_ms;
+    sim.queue_lags(tick).and_then(|l| l.get(q).copied()).unwrap_or(0)
+}
+
+#[test]
+fn scale_3_to_10_ends_with_8_active_and_2_idle() {
+    let sim = run(&preset("scale-3-to-10"));
+    let snap = sim.snapshot();
+    let m = snap.metrics;
+    assert_eq!((m.running, m.members, m.idle_consumers), (10, 10, 2));
+    assert!(snap.queues.iter().all(|q| q.holders.len() == 1), "every queue has exactly one owner");
+    let mut owners: Vec<u32> = snap.queues.iter().flat_map(|q| q.holders.clone()).collect();
+    owners.sort_unstable();
+    owners.dedup();
+    assert_eq!(owners.len(), 8, "8 active consumers");
+    let s = sim.summary();
+    assert!(s.rebalances >= 7 * 3, "each join rebalances the group: {}", s.rebalances);
+    assert!(s.final_group_lag * 2 < s.max_group_lag, "the backlog drains: {s:?}");
+}
+
+#[test]
+fn pop_scale_out_uses_every_consumer() {
+    let pop = run(&preset("pop-scale-3-to-10"));
+    let classic = run(&preset("scale-3-to-10"));
+    let m = pop.metrics();
+    assert_eq!((m.running, m.idle_consumers), (10, 0), "no idle consumer in the message-level model");
+    let late = pop.snapshot().consumers.into_iter().filter(|c| c.processed > 0).count();
+    assert_eq!(late, 10, "all ten received messages");
+    let (p, c) = (pop.summary(), classic.summary());
+    assert_eq!((p.duplicates, p.rebalances), (0, 0), "no queue handoffs, no handoff duplicates");
+    assert!(p.final_group_lag < c.final_group_lag, "POP {} vs classic {}", p.final_group_lag, c.final_group_lag);
+}
+
+#[test]
+fn scale_out_avg_moves_all_three_old_consumers_and_duplicates_on_moved_queues() {
+    let sim = run(&preset("scale-out-avg"));
+    let snap = sim.snapshot();
+    for old in &snap.consumers[..3] {
+        assert!(old.queues_lost >= 1, "{} kept all its queues", old.cid);
+    }
+    assert_eq!(snap.consumers[0].queues, vec![0, 1]);
+    assert_eq!(snap.consumers[1].queues, vec![2, 3]);
+    assert_eq!(snap.consumers[2].queues, vec![4, 5]);
+    assert_eq!(snap.consumers[3].queues, vec![6, 7]);
+    assert!(sim.summary().duplicates > 0);
+    for q in &snap.queues {
+        if q.duplicates > 0 {
+            assert!(q.handoffs > 0, "Q{} has duplicates without moving", q.index);
+        }
+    }
+    assert_eq!(sim.summary().lost, 0);
+}
+
+#[test]
+fn scale_out_consistent_hash_moves_fewer_queues() {
+    let avg = run(&preset("scale-out-avg"));
+    let ch = run(&preset("scale-out-consistent-hash"));
+    let (a, c) = (avg.summary(), ch.summary());
+    assert!(c.queue_handoffs < a.queue_handoffs, "CH {} vs AVG {}", c.queue_handoffs, a.queue_handoffs);
+    let unmoved = ch.snapshot().consumers[..3].iter().filter(|c| c.queues_lost == 0).count();
+    assert!(unmoved >= 1, "with CONSISTENT_HASH some old consumer keeps all its queues");
+}
+
+#[test]
+fn rolling_deploy_is_a_rebalance_storm_with_a_lag_saw_tooth() {
+    let sim = run(&preset("rolling-deploy"));
+    let s = sim.summary();
+    assert_eq!(s.max_members, 13, "3 old + 10 new at the peak");
+    let m = sim.metrics();
+    assert_eq!((m.running, m.idle_consumers), (10, 2));
+    assert!(s.rebalances >= 30, "storm: {} rebalances", s.rebalances);
+    assert!(s.duplicates > 0);
+    let before = window(&sim, 0, 60);
+    let during = window(&sim, 60, 200);
+    assert!(max_lag(&during) * 2 > max_lag(&before) * 3, "lag peaks {} vs {}", max_lag(&during), max_lag(&before));
+    let min_tps = |w: &[TickMetrics]| w.iter().skip(10).map(|m| m.consume_tps).min().unwrap_or(0);
+    assert!(min_tps(&during) < min_tps(&before), "TPS dips during the deploy");
+    let adds = count_logs(&sim, |k| matches!(k, LogKind::QueueAdded { .. }));
+    let drops = count_logs(&sim, |k| matches!(k, LogKind::QueueDropped { .. }));
+    assert!(adds >= 40 && drops >= 30, "frequent add/remove queue logs: {adds} / {drops}");
+}
+
+#[test]
+fn flow_control_pauses_pulling_while_consumers_stay_online() {
+    let sim = run(&preset("flow-control"));
+    assert!(sim.history().iter().all(|m| m.members == 3 && m.running == 3), "always online");
+    assert!(sim.history().iter().all(|m| m.rebalances == 3), "no rebalance after the start");
+    let end = sim.metrics();
+    assert_eq!(end.flow_controlled_queues, 8);
+    assert!(end.consume_tps <= 300, "3 × 100 msg/s");
+    let at_60 = sim.metrics_at(600).map_or(0, |m| m.group_lag);
+    assert!(end.group_lag > 20 * at_60.max(1), "lag grows: {at_60} → {}", end.group_lag);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::FlowControl { .. })) > 0);
+    assert!(sim.log().iter().all(|e| e.level() != rebalance_core::simulate::Level::Error), "no error logged");
+}
+
+#[test]
+fn inconsistent_subscription_loses_messages_silently() {
+    let sim = run(&preset("inconsistent-subscription"));
+    assert_eq!(sim.metrics_at(590).map(|m| m.lost), Some(0), "nothing lost before the other service joins");
+    assert!(sim.metrics_at(590).is_some_and(|m| m.filtered > 0), "cancel is filtered by design before");
+    let s = sim.summary();
+    assert!(s.lost * 3 > s.produced, "a large share is skipped: {s:?}");
+    assert_eq!(s.duplicates, 0);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::SubscriptionChanged { .. })) >= 1);
+    assert!(sim.log().iter().all(|e| e.level() != rebalance_core::simulate::Level::Error), "silently");
+    assert!(s.final_group_lag < 10_000, "the offsets advance past what nobody processes");
+    assert_eq!(sim.snapshot().subscription, "cancel", "the newest subscription wins at the broker");
+}
+
+#[test]
+fn hot_queue_lag_grows_while_the_others_keep_up() {
+    let sim = run(&preset("hot-queue"));
+    let snap = sim.snapshot();
+    let total = snap.metrics.group_lag;
+    assert!(snap.queues[0].lag * 10 >= total * 9, "Q0 holds the lag: {} of {total}", snap.queues[0].lag);
+    assert!(snap.queues[1..].iter().all(|q| q.lag < 1_000));
+    assert!(lag_of(&sim, 170, 0) > lag_of(&sim, 90, 0) + 10_000, "Q0 keeps growing");
+}
+
+#[test]
+fn pop_invisible_time_shorter_than_processing_gives_concurrent_duplicates() {
+    let short = preset("pop-invisible-short");
+    let sim = run(&short);
+    assert!(sim.summary().duplicates > 100);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::AckExpired { .. })) > 0);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::Revived { .. })) > 0);
+    let mut longer = short.clone();
+    longer.config.client.invisible_time_ms = 30_000;
+    let ok = run(&longer);
+    assert_eq!(ok.summary().duplicates, 0, "an invisible time above the processing time: no duplicates");
+    assert!(ok.summary().final_group_lag < sim.summary().final_group_lag);
+}
+
+#[test]
+fn pop_invisible_time_much_longer_slows_recovery_after_a_crash() {
+    let long = preset("pop-invisible-long");
+    let sim = run(&long);
+    let s = sim.summary();
+    assert!(s.max_oldest_pending_age_ms >= 290_000, "stranded ~300 s: {}", s.max_oldest_pending_age_ms);
+    assert!(s.final_group_lag < 100, "recovered in the end");
+    let revived = sim.log().iter().find(|e| matches!(e.kind, LogKind::Revived { .. })).map(|e| e.at_ms);
+    assert!(revived.is_some_and(|t| t >= 355_000), "redelivered only after the invisible time: {revived:?}");
+    let mut short = long.clone();
+    short.config.client.invisible_time_ms = 30_000;
+    let quick = run(&short).summary();
+    assert!(quick.max_oldest_pending_age_ms < 60_000, "{}", quick.max_oldest_pending_age_ms);
+    assert_eq!((s.duplicates, s.lost), (0, 0));
+}
+
+#[test]
+fn crash_duplicates_more_than_graceful_stop() {
+    for seed in [SEED, 1, 2, 3] {
+        let crash = run_seed(&preset("crash"), seed);
+        let stop = run_seed(&preset("graceful-stop"), seed);
+        let (c, g) = (crash.summary().duplicates, stop.summary().duplicates);
+        assert!(c > g, "seed {seed}: crash {c} vs graceful {g}");
+        assert_eq!(crash.snapshot().consumers[1].status, ConsumerStatus::Crashed);
+        assert_eq!(stop.snapshot().consumers[1].status, ConsumerStatus::Stopped);
+        assert_eq!(crash.summary().lost + stop.summary().lost, 0);
+    }
+}
+
+#[test]
+fn ordered_queue_is_blocked_by_a_failing_message() {
+    let sim = run(&preset("ordered-blocked"));
+    assert!(window(&sim, 70, 145).iter().all(|m| m.blocked_queues == 1), "Q3 blocked while failing");
+    assert!(lag_of(&sim, 145, 3) > 3_000, "Q3 lag grows: {}", lag_of(&sim, 145, 3));
+    for q in [0, 1, 2, 4, 5, 6, 7] {
+        assert!(lag_of(&sim, 145, q) < 1_000, "Q{q} flows");
+    }
+    let suspended = count_logs(&sim, |k| matches!(k, LogKind::ConsumeSuspended { queue: 3, .. }));
+    assert!((80..=95).contains(&suspended), "retried in place once a second: {suspended}");
+    assert_eq!(sim.metrics().blocked_queues, 0);
+    assert!(lag_of(&sim, 240, 3) < 1_000, "drains once the message succeeds");
+    assert_eq!(sim.summary().duplicates + sim.summary().lost, 0);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::LockAcquired { .. })) >= 8);
+}
+
+#[test]
+fn ordered_lock_of_a_killed_owner_blocks_its_queues_until_it_expires() {
+    let sim = run(&preset("ordered-crash"));
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::LockFailed { .. })) > 0);
+    let blocked = (3..6).map(|q| lag_of(&sim, 110, q)).max().unwrap_or(0);
+    assert!(blocked > 2_000, "queues of the dead owner stand still: {blocked}");
+    assert!((3..6).all(|q| lag_of(&sim, 240, q) < 1_000), "taken over after the lock expired");
+}
+
+#[test]
+fn gc_pause_longer_than_the_channel_expiry_bounces_queues() {
+    let sim = run(&preset("gc-pause"));
+    assert!(sim.history().iter().any(|m| m.members == 2), "expired by the broker");
+    assert!(sim.history().iter().any(|m| m.overlapping_queues > 0), "stale view after the pause");
+    assert!(sim.summary().duplicates > 0);
+    let bug = sim.log().iter().find(|e| matches!(e.kind, LogKind::NotInCidAll { .. })).expect("[BUG] line");
+    assert!(bug.text().starts_with("[BUG] ConsumerGroup: cg-demo The consumerId: 192.168.0.2@"));
+    assert_eq!(sim.metrics().members, 3, "re-registered");
+}
+
+#[test]
+fn cid_clash_overlaps_and_orphans_queues() {
+    let sim = run(&preset("cid-clash"));
+    let snap = sim.snapshot();
+    assert_eq!(snap.members.len(), 4);
+    assert_eq!(snap.members[1], snap.members[2], "cidAll lists the clashing cid twice");
+    assert_eq!(snap.metrics.overlapping_queues, 2);
+    assert_eq!(snap.metrics.orphan_queues, 2);
+    assert!(sim.summary().duplicates > 10_000);
+    assert!(snap.queues[4].lag > 10_000 && snap.queues[5].lag > 10_000, "orphaned queues pile up");
+}
+
+#[test]
+fn broadcasting_processes_every_message_once_per_consumer() {
+    let sim = run(&preset("broadcasting"));
+    let snap = sim.snapshot();
+    assert!(snap.consumers.iter().all(|c| c.queues.len() == 8));
+    let s = sim.summary();
+    assert_eq!((s.duplicates, s.lost, s.queue_handoffs), (0, 0, 0));
+    assert!(s.consumed > 3 * s.produced, "{} > 3 × {}", s.consumed, s.produced);
+    assert!(snap.consumers[3].processed < snap.consumers[0].processed, "the late consumer starts at the end");
+}
+
+#[test]
+fn commit_before_processing_loses_messages_in_a_crash() {
+    let before = preset("commit-before-processing");
+    let sim = run(&before);
+    assert!(sim.summary().lost > 0);
+    let mut after = before.clone();
+    after.config.group.commit = rebalance_core::simulate::CommitMode::AfterSuccess;
+    let safe = run(&after).summary();
+    assert_eq!(safe.lost, 0, "commit after success: duplicates instead of loss");
+    assert!(safe.duplicates > 0);
+}
+
+#[test]
+fn every_preset_is_listed_once_and_runs() {
+    let names = scenario::names();
+    let mut sorted = names.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), names.len());
+    assert!(names.len() >= 17);
+    for s in scenario::all() {
+        assert!(!s.watch.is_empty() && !s.title.is_empty());
+        assert!(s.duration_ms >= 60_000);
+        Simulation::from_scenario(&s, 0).expect("valid");
+    }
+}
