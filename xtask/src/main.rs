@@ -10,6 +10,7 @@
 //! One file per command; `util.rs` holds the process and path helpers they share.
 
 mod build;
+mod perf;
 mod serve;
 mod size;
 mod test;
@@ -33,7 +34,8 @@ commands:
                          install what is missing, then run every check and test; stops
                          at the first failing stage unless --keep-going; --only runs
                          some stages: prerequisites, fmt, clippy, clippy-wasm, test,
-                         wasm, release, e2e (E2E_FILTER=name limits the Playwright files)";
+                         wasm, release, e2e (E2E_FILTER=name limits the Playwright files)
+  perf [--no-build]      release build, serve, then the playground repaint benchmark";
 
 /// Command-line options shared by the commands; each command reads the ones it knows.
 #[derive(Debug, Clone)]
@@ -97,6 +99,7 @@ fn main() -> ExitCode {
         "build" => build::run(&options).map(|_| ()),
         "serve" => serve::run(&options),
         "size" => size::run().map(|_| ()),
+        "perf" => perf::run(&options),
         "test" => test::run(&options),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -1,0 +1,153 @@
+//! Compare mode: one membership change (a consumer joins or the newest one leaves) under two
+//! or three strategies side by side, each with the core's move count.
+
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use rebalance_core::assignment::{assign, moves, GroupAssignment, Moves};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::controls::mode_key;
+use super::lab::exception_log;
+use super::settings::{cid_of, Action, Change, Mode, Settings};
+use crate::hooks::{use_i18n, I18n};
+
+/// One strategy's column.
+#[derive(Debug, PartialEq)]
+pub struct Column {
+    /// The mode compared.
+    pub mode: Mode,
+    /// Before and after the change, with the moves; or the logged exception.
+    pub result: Result<(GroupAssignment, Moves), String>,
+}
+
+/// Runs the change under every chosen mode (the core does all the work).
+pub fn columns(s: &Settings) -> Vec<Column> {
+    let queues = s.mq_all();
+    let before: Vec<String> = s.cid_all();
+    let after: Vec<String> = s.changed_hosts().into_iter().map(cid_of).collect();
+    s.compare_modes
+        .iter()
+        .map(|&mode| {
+            let model = s.message_model(mode);
+            let result = assign(&model, &queues, &before)
+                .and_then(|b| assign(&model, &queues, &after).map(|a| (b, a)))
+                .map(|(b, a)| {
+                    let m = moves(&b, &a);
+                    (a, m)
+                })
+                .map_err(|e| exception_log(mode.name(), &e));
+            Column { mode, result }
+        })
+        .collect()
+}
+
+/// Props of [`Compare`].
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    /// The current settings (the "before" of the change).
+    pub settings: Settings,
+    /// Where changes to the compare choices go.
+    pub on_action: Callback<Action>,
+}
+
+/// The compare section.
+#[component]
+pub fn Compare(props: &CompareProps) -> Html {
+    let i18n = use_i18n();
+    let s = &props.settings;
+    let columns: Rc<Vec<Column>> = use_memo(s.clone(), columns);
+    let act = &props.on_action;
+    let boxes = Mode::ALL.iter().map(|&mode| {
+        let chosen = s.compare_modes.contains(&mode);
+        let onchange = act.reform(move |_: Event| Action::ToggleCompareMode(mode));
+        html! {
+            <label class="pg-check" key={mode.name()}>
+                <input type="checkbox" checked={chosen} disabled={!chosen && s.compare_modes.len() >= 3} {onchange} />
+                { i18n.t(mode_key(mode)) }
+            </label>
+        }
+    });
+    let on_change = act.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlInputElement>().value();
+        Action::SetChange(if value == "leave" { Change::Leave } else { Change::Join })
+    });
+    let radio = |value: &'static str, change: Change, text: String| {
+        html! {
+            <label class="pg-check">
+                <input type="radio" name="pg-change" {value} checked={s.change == change} onchange={on_change.clone()} />
+                { text }
+            </label>
+        }
+    };
+    let joiner = cid_of(s.next_host());
+    let leaver = s.hosts.last().map(|&h| cid_of(h)).unwrap_or_else(|| "—".to_owned());
+    html! {
+        <section class="pg-compare" aria-labelledby="pg-compare-title">
+            <h2 id="pg-compare-title">{ i18n.t("page.playground.compare.title") }</h2>
+            <p class="pg-note">{ i18n.t("page.playground.compare.intro") }</p>
+            <fieldset class="pg-fieldset">
+                <legend>{ i18n.t("page.playground.compare.strategies") }</legend>
+                <div class="pg-checks">{ for boxes }</div>
+            </fieldset>
+            <fieldset class="pg-fieldset">
+                <legend>{ i18n.t("page.playground.compare.change") }</legend>
+                <div class="pg-checks">
+                    { radio("join", Change::Join, i18n.t_args("page.playground.compare.join", &[("cid", &joiner)])) }
+                    { radio("leave", Change::Leave, i18n.t_args("page.playground.compare.leave", &[("cid", &leaver)])) }
+                </div>
+            </fieldset>
+            if columns.len() < 2 {
+                <p class="pg-note">{ i18n.t("page.playground.compare.pick") }</p>
+            }
+            <div class="pg-compare-grid">
+                { for columns.iter().map(|c| column(&i18n, c)) }
+            </div>
+        </section>
+    }
+}
+
+fn column(i18n: &I18n, c: &Column) -> Html {
+    let body = match &c.result {
+        Err(log) => html! { <pre class="pg-log" role="alert">{ log.clone() }</pre> },
+        Ok((after, m)) => {
+            let moved: HashSet<&rebalance_core::MessageQueue> = m.moved.iter().map(|q| &q.mq).collect();
+            let rows = after.members.iter().enumerate().map(|(i, member)| {
+                let tiles = member.queues.iter().filter_map(|&q| {
+                    let mq = after.queues.get(q)?;
+                    let class = classes!("pg-mini-tile", moved.contains(mq).then_some("is-moved"));
+                    Some(html! { <li {class} title={mq.to_string()}>{ format!("Q{q}") }</li> })
+                });
+                html! {
+                    <li class="pg-mini-lane" key={i}>
+                        <span class="pg-cid">{ member.cid.clone() }</span>
+                        if member.queues.is_empty() {
+                            <span class="pg-badge pg-badge-idle">{ i18n.t("page.playground.lane.idle") }</span>
+                        }
+                        <ul class="pg-mini-tiles">{ for tiles }</ul>
+                    </li>
+                }
+            });
+            html! {
+                <>
+                    <p class="pg-compare-count">
+                        <strong>{ m.moved.len() }</strong>
+                        { " " }{ i18n.t("page.playground.compare.moved") }
+                    </p>
+                    <p class="pg-note">{ i18n.t_args("page.playground.compare.rest", &[
+                        ("idle", &m.idle.len().to_string()),
+                        ("unassigned", &m.unassigned.len().to_string()),
+                    ]) }</p>
+                    <ul class="pg-mini-lanes">{ for rows }</ul>
+                </>
+            }
+        }
+    };
+    html! {
+        <article class="pg-compare-col" key={c.mode.name()} data-mode={c.mode.name()}>
+            <h3><code>{ c.mode.name() }</code>{ " · " }{ i18n.t(mode_key(c.mode)) }</h3>
+            { body }
+        </article>
+    }
+}

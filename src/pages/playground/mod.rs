@@ -1,0 +1,191 @@
+//! The allocation playground (`#/`): a ConsumerGroup's members as lanes, the topic's
+//! MessageQueues as tiles, and a rebalance animated every time consumers, queues or the
+//! strategy change.
+//!
+//! - `settings.rs`: what the reader controls (plain data) and every [`settings::Action`].
+//! - `query.rs`: the `pg_` URL keys, read with clamping and notices, written back.
+//! - `lab.rs`: the reducer: calls `rebalance_core` (`assign`, `moves`, `allocate`) once per
+//!   change and prepares the drawable view.
+//! - `flip.rs`: the FLIP animation of the keyed tiles (CSSOM only, CSP-safe).
+//! - `lanes.rs`, `table.rs`, `compare.rs`, `controls.rs`, `explain.rs`: the components.
+
+mod actions;
+mod compare;
+mod controls;
+mod explain;
+mod flip;
+mod lab;
+mod lanes;
+pub mod query;
+pub mod settings;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use rebalance_core::allocate::StrategyKind;
+use yew::prelude::*;
+
+use self::compare::Compare;
+use self::controls::Controls;
+use self::explain::Explain;
+use self::flip::{Flip, FlipHandle};
+use self::lab::{Lab, View};
+use self::lanes::{can_grow, Lanes};
+use self::settings::{Action, Mode};
+use self::table::AssignmentTable;
+use crate::hooks::{use_i18n, I18n};
+use crate::url_state;
+
+/// How long the URL waits for the controls to settle before it is rewritten (browsers
+/// throttle `history.replaceState` when a slider fires it on every input).
+const URL_DELAY_MS: u32 = 120;
+
+type Pending = Rc<RefCell<Option<(Timeout, Vec<(&'static str, Option<String>)>)>>>;
+
+fn write_url(query: &[(&'static str, Option<String>)]) {
+    let changes: Vec<(&str, Option<&str>)> = query.iter().map(|(k, v)| (*k, v.as_deref())).collect();
+    url_state::set_many(&changes);
+}
+
+/// The `#/` page.
+#[component]
+pub fn Playground() -> Html {
+    let i18n = use_i18n();
+    let lab = use_reducer(|| {
+        let (settings, notices) = query::from_query(&url_state::get);
+        Lab::new(settings, notices)
+    });
+    let flip = use_memo((), |_| FlipHandle(Rc::new(Flip::default())));
+
+    // Keep the URL in step (debounced), and flush a pending write when the page goes away.
+    let pending: Pending = use_mut_ref(|| None);
+    {
+        let pending = pending.clone();
+        use_effect_with(lab.settings.clone(), move |settings| {
+            let query = query::to_query(settings);
+            let write = query.clone();
+            let timer = Timeout::new(URL_DELAY_MS, move || write_url(&write));
+            *pending.borrow_mut() = Some((timer, query));
+        });
+    }
+    {
+        let pending = pending.clone();
+        use_effect_with((), move |_| {
+            move || {
+                if let Some((timer, query)) = pending.borrow_mut().take() {
+                    timer.cancel();
+                    write_url(&query);
+                }
+            }
+        });
+    }
+
+    let on_action = {
+        let dispatcher = lab.dispatcher();
+        let flip = flip.clone();
+        Callback::from(move |action: Action| {
+            flip.0.snapshot();
+            dispatcher.dispatch(action);
+        })
+    };
+    let s = &lab.settings;
+    let view = lab.view.clone();
+    html! {
+        <section class="page page-playground">
+            <h1>{ i18n.t("page.playground.title") }</h1>
+            <p class="lead">{ i18n.t("page.playground.intro") }</p>
+            if !lab.notices.is_empty() {
+                <div class="pg-notices" role="status">
+                    <p>{ i18n.t("page.playground.notice.title") }</p>
+                    <ul>
+                        { for lab.notices.iter().map(|n| html! {
+                            <li>{ i18n.t_args("page.playground.notice.item",
+                                &[("key", n.key), ("given", &n.given), ("used", &n.used)]) }</li>
+                        }) }
+                    </ul>
+                </div>
+            }
+            <div class="pg-layout">
+                <Controls settings={s.clone()} on_action={on_action.clone()} />
+                <section class="pg-main" aria-labelledby="pg-main-title">
+                    <h2 id="pg-main-title">{ i18n.t("page.playground.view.title") }</h2>
+                    { summary(&i18n, &lab, &view) }
+                    if s.table {
+                        <AssignmentTable view={view.clone()} />
+                    } else {
+                        <p class="pg-note">{ i18n.t("page.playground.view.help") }</p>
+                        <Lanes
+                            view={view.clone()}
+                            version={lab.version}
+                            flip={(*flip).clone()}
+                            show_rooms={s.mode == Mode::Clustering(StrategyKind::MachineRoomNearby)}
+                            config_mode={s.mode == Mode::Clustering(StrategyKind::Config)}
+                            can_grow={can_grow(s.hosts.len())}
+                            on_action={on_action.clone()}
+                        />
+                    }
+                </section>
+            </div>
+            if s.compare {
+                <Compare settings={s.clone()} on_action={on_action.clone()} />
+            }
+            <Explain mode={s.mode} />
+        </section>
+    }
+}
+
+/// "N queues moved, K idle, U unassigned" (announced politely), then the other facts.
+fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
+    let m = &view.moves;
+    let line = i18n.t_args(
+        "page.playground.summary.line",
+        &[
+            ("moved", &m.moved.len().to_string()),
+            ("idle", &m.idle.len().to_string()),
+            ("unassigned", &m.unassigned.len().to_string()),
+        ],
+    );
+    let strategy = lab.settings.current_strategy().map_or_else(|| "BROADCASTING".to_owned(), |s| s.name());
+    let active = lab.assignment.as_ref().map_or(0, |a| a.active_members());
+    let members = lab.assignment.as_ref().map_or(0, |a| a.members.len());
+    let overlap = if view.overlap == 0 {
+        None
+    } else if lab.settings.mode == Mode::Broadcasting {
+        Some(i18n.t("page.playground.summary.broadcast"))
+    } else {
+        Some(i18n.t("page.playground.summary.overlap"))
+    };
+    let queue_change = !m.added_queues.is_empty() || !m.removed_queues.is_empty();
+    html! {
+        <div class="pg-status">
+            <p id="pg-summary" class="pg-summary" aria-live="polite" aria-atomic="true">{ line }</p>
+            <p class="pg-facts">
+                <span>{ i18n.t_args("page.playground.summary.strategy", &[("name", &strategy)]) }</span>
+                <span>{ i18n.t_args("page.playground.summary.active",
+                    &[("active", &active.to_string()), ("members", &members.to_string())]) }</span>
+                if queue_change {
+                    <span>{ i18n.t_args("page.playground.summary.queue_change", &[
+                        ("added", &m.added_queues.len().to_string()),
+                        ("removed", &m.removed_queues.len().to_string()),
+                    ]) }</span>
+                }
+            </p>
+            if let Some(text) = overlap {
+                <p class="pg-overlap-note">
+                    { i18n.t_args("page.playground.summary.overlap_count", &[("count", &view.overlap.to_string())]) }
+                    { " " }{ text }
+                </p>
+            }
+            if let Some(error) = &view.error {
+                <div class="pg-error" role="alert">
+                    <pre class="pg-log">{ error.clone() }</pre>
+                    <p>{ i18n.t("page.playground.summary.error_note") }</p>
+                </div>
+            }
+        </div>
+    }
+}

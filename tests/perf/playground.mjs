@@ -1,0 +1,99 @@
+// Benchmark, not a test: how fast the allocation playground repaints after a slider input
+// at 256 queues / 64 consumers, for every strategy (and BROADCASTING). It never asserts a
+// timing; it prints p50/p95 of "input event → next animation frame (after layout)" and the
+// first-render time. Run it with `cargo xtask perf`, or against a served release build:
+//
+//   node tests/perf/playground.mjs http://127.0.0.1:8080/
+//
+// Uses Debian's Chromium with the flags of tests/e2e/playwright.config.mjs. PERF_ROUNDS,
+// PERF_MODES (comma list) and PERF_REDUCED_MOTION=1 tune a run.
+import { chromium } from '@playwright/test';
+
+const base = process.argv[2] || process.env.PERF_BASE_URL;
+if (!base) {
+  console.error('usage: node tests/perf/playground.mjs BASE_URL   (or set PERF_BASE_URL)');
+  process.exit(2);
+}
+const ROUNDS = Number(process.env.PERF_ROUNDS || 80);
+const MODES = (process.env.PERF_MODES ||
+  'AVG,AVG_BY_CIRCLE,CONSISTENT_HASH,MACHINE_ROOM_NEARBY,MACHINE_ROOM,CONFIG,BROADCASTING').split(',');
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const ms = (x) => (x === undefined ? '-' : x.toFixed(1).padStart(7));
+
+console.log(`playground repaint benchmark: 256 queues, 64 consumers, 4 brokers, ${ROUNDS} slider inputs each`);
+console.log('strategy              first render   p50 ms   p95 ms   max ms   tiles');
+const rows = [];
+for (const mode of MODES) {
+  // PERF_REDUCED_MOTION=1 measures without the travel animation (render cost alone).
+  const reducedMotion = process.env.PERF_REDUCED_MOTION ? 'reduce' : 'no-preference';
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`${mode}: page error: ${error.message}`));
+  // First render: when the first lane appears, in ms since navigation started.
+  await page.addInitScript(() => {
+    const seen = () => {
+      if (!window.__firstLanes && document.querySelector('.pg-lane')) window.__firstLanes = performance.now();
+    };
+    new MutationObserver(seen).observe(document, { subtree: true, childList: true });
+  });
+  const url = new URL(base);
+  url.search = `?lang=en&pg_q=256&pg_c=64&pg_b=4&pg_s=${mode}&pg_cfg=${['a0', 'a1', 'b0', 'c0'].join(',')}`;
+  url.hash = '#/';
+  // Wait for the lanes, not for `load`: one slow stylesheet must not stall the benchmark.
+  await page.goto(url.href, { waitUntil: 'commit' });
+  await page.waitForSelector('.pg-lane', { timeout: 60_000 });
+  const firstRender = await page.evaluate(() => window.__firstLanes);
+  const tiles = await page.locator('.pg-tile').count();
+  // In the page: input event (capture, before the app sees it) → next animation frame,
+  // with a layout flush inside that frame so layout cost is counted.
+  await page.evaluate(() => {
+    window.__samples = [];
+    document.addEventListener(
+      'input',
+      (event) => {
+        if (event.target.id !== 'pg-consumers-range') return;
+        const start = performance.now();
+        requestAnimationFrame(() => {
+          document.body.getBoundingClientRect();
+          window.__samples.push(performance.now() - start);
+        });
+      },
+      true,
+    );
+  });
+  await page.focus('#pg-consumers-range');
+  for (let i = 0; i < ROUNDS; i += 1) {
+    await page.keyboard.press(i % 2 === 0 ? 'ArrowLeft' : 'ArrowRight');
+    await page.waitForFunction((n) => window.__samples.length >= n, i + 1);
+  }
+  const samples = (await page.evaluate(() => window.__samples)).sort((a, b) => a - b);
+  const row = {
+    mode,
+    firstRender,
+    p50: percentile(samples, 0.5),
+    p95: percentile(samples, 0.95),
+    max: samples[samples.length - 1],
+    tiles,
+  };
+  rows.push(row);
+  console.log(
+    `${mode.padEnd(22)}${ms(row.firstRender)}      ${ms(row.p50)}  ${ms(row.p95)}  ${ms(row.max)}   ${tiles}`,
+  );
+  await context.close();
+}
+await browser.close();
+if (process.env.PERF_JSON) console.log(JSON.stringify(rows));

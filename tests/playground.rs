@@ -1,0 +1,246 @@
+//! Browser tests of the allocation playground (`#/`): the real page in headless Chromium.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::Cell;
+use std::time::Duration;
+
+use rebalance_lab::{url_state, App};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Lets Yew's scheduler and the browser's event loop run.
+async fn settle() {
+    sleep(30).await;
+}
+
+async fn sleep(ms: u64) {
+    yew::platform::time::sleep(Duration::from_millis(ms)).await;
+}
+
+/// Waits until `check` holds (the machine may be busy: never rely on one fixed delay).
+async fn until(what: &str, check: impl Fn() -> bool) {
+    for _ in 0..250 {
+        if check() {
+            return;
+        }
+        sleep(20).await;
+    }
+    panic!("timed out waiting until {what}");
+}
+
+fn document() -> web_sys::Document {
+    gloo::utils::document()
+}
+
+/// Replaces the URL with `?{query}#/`, as if the reader opened that link.
+fn open(query: &str) {
+    let window = web_sys::window().expect("a window");
+    let path = window.location().pathname().expect("a path");
+    let url = format!("{path}?{query}#/");
+    window.history().expect("a history").replace_state_with_url(&JsValue::NULL, "", Some(&url)).expect("replaced");
+}
+
+thread_local! {
+    static BUSY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The async tests share one page and one URL: each holds this while it runs.
+struct Serial;
+
+impl Drop for Serial {
+    fn drop(&mut self) {
+        BUSY.with(|busy| busy.set(false));
+    }
+}
+
+async fn serial() -> Serial {
+    while BUSY.with(|busy| busy.replace(true)) {
+        sleep(20).await;
+    }
+    Serial
+}
+
+/// Renders [`App`] into a fresh `<div>`; the handle unmounts it.
+async fn mount(query: &str) -> (Element, yew::AppHandle<App>) {
+    // A page unmounted just before writes its URL as it goes: let that happen first.
+    settle().await;
+    open(query);
+    let root = document().create_element("div").expect("a div");
+    document().body().expect("a body").append_child(&root).expect("appended");
+    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    until("the playground is drawn", || root.query_selector(".pg-status").ok().flatten().is_some()).await;
+    settle().await;
+    (root, handle)
+}
+
+fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).unwrap_or_else(|_| panic!("bad selector {selector:?}"));
+    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
+}
+
+fn one(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    one(root, selector).text_content().unwrap_or_default()
+}
+
+fn click(root: &Element, selector: &str) {
+    one(root, selector).dyn_into::<HtmlElement>().unwrap_or_else(|_| panic!("{selector:?} is not clickable")).click();
+}
+
+/// Each lane's tile labels, in lane order.
+fn lanes(root: &Element) -> Vec<Vec<String>> {
+    all(root, ".pg-lane")
+        .iter()
+        .map(|lane| all(lane, ".pg-tile").iter().map(|t| t.text_content().unwrap_or_default()).collect())
+        .collect()
+}
+
+fn labels(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_owned()).collect()
+}
+
+#[wasm_bindgen_test]
+async fn eight_queues_three_consumers_then_a_fourth_joins() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2"]), labels(&["Q3", "Q4", "Q5"]), labels(&["Q6", "Q7"])]);
+    let first = one(&root, ".pg-lane .pg-tile");
+    assert_eq!(
+        first.get_attribute("title").as_deref(),
+        Some("MessageQueue [topic=OrderEvent, brokerName=broker-a, queueId=0]")
+    );
+    let cids: Vec<String> = all(&root, ".pg-lane").iter().filter_map(|l| l.get_attribute("data-cid")).collect();
+    assert!(cids[0].starts_with("192.168.0.1@"), "{cids:?}");
+
+    click(&root, "#pg-add");
+    until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
+    let after = lanes(&root);
+    assert_eq!(after, [labels(&["Q0", "Q1"]), labels(&["Q2", "Q3"]), labels(&["Q4", "Q5"]), labels(&["Q6", "Q7"])]);
+    // SPEC §4: queues 2, 4, 5, 6, 7 move, and all three old consumers change queues.
+    assert_eq!(text(&root, "#pg-summary"), "5 queues moved, 0 idle, 0 unassigned");
+    assert_eq!(one(&root, "#pg-summary").get_attribute("aria-live").as_deref(), Some("polite"));
+    let moved: Vec<String> = all(&root, ".pg-tile.is-moved").iter().filter_map(|t| t.text_content()).collect();
+    assert_eq!(moved, labels(&["Q2", "Q4", "Q5", "Q6", "Q7"]));
+    let before = [labels(&["Q0", "Q1", "Q2"]), labels(&["Q3", "Q4", "Q5"]), labels(&["Q6", "Q7"])];
+    for (old, new) in before.iter().zip(&after) {
+        assert_ne!(old, new, "every old consumer changes queues");
+    }
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn tiles_travel_through_the_cssom_and_leave_no_style_behind() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    // Only tiles inside the viewport travel.
+    one(&root, ".pg-board").scroll_into_view();
+    click(&root, "#pg-add");
+    until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
+    let reduced = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    if reduced {
+        settle().await;
+        assert_eq!(all(&root, "[data-flip][style]").len(), 0, "no travel with prefers-reduced-motion");
+    } else {
+        until("moved tiles carry a transform while they travel", || all(&root, "[data-flip][style]").len() >= 5).await;
+    }
+    until("no inline style is left once the tiles arrived", || all(&root, "[style]").is_empty()).await;
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn bad_url_values_are_clamped_with_a_notice() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=999&pg_c=lots&pg_s=FASTEST&pg_v=-3").await;
+    let notice = one(&root, ".pg-notices");
+    assert_eq!(notice.get_attribute("role").as_deref(), Some("status"));
+    let message = notice.text_content().unwrap_or_default();
+    for part in ["pg_q=999", "256", "pg_c=lots", "pg_s=FASTEST", "AVG", "pg_v=-3"] {
+        assert!(message.contains(part), "{part:?} not in {message:?}");
+    }
+    assert_eq!(all(&root, ".pg-lane").len(), 3);
+    assert_eq!(all(&root, ".pg-tile").len(), 256);
+    until("the URL holds the values in force", || url_state::get("pg_q").as_deref() == Some("256")).await;
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn killing_a_consumer_is_kept_in_the_url() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    let kill = all(&root, ".pg-kill")
+        .into_iter()
+        .find(|b| b.get_attribute("aria-label").is_some_and(|l| l.starts_with("Kill consumer 192.168.0.2@")))
+        .expect("a kill button labelled with the cid");
+    kill.dyn_into::<HtmlElement>().expect("a button").click();
+    until("two lanes", || all(&root, ".pg-lane").len() == 2).await;
+    assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2", "Q3"]), labels(&["Q4", "Q5", "Q6", "Q7"])]);
+    assert_eq!(text(&root, "#pg-summary"), "3 queues moved, 0 idle, 0 unassigned");
+    until("pg_m in the URL", || url_state::get("pg_m").as_deref() == Some("1,3")).await;
+    handle.destroy();
+
+    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    let (root, handle) = mount(query.trim_start_matches('?')).await;
+    assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2", "Q3"]), labels(&["Q4", "Q5", "Q6", "Q7"])]);
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn rocketmq_log_lines_are_shown() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_c=2&pg_late=1").await;
+    let log = text(&root, ".pg-late .pg-log");
+    assert!(log.starts_with("[BUG] ConsumerGroup: OrderEventGroup The consumerId: 192.168.0.3@"), "{log}");
+    assert!(log.contains(" not in cidAll: [192.168.0.1@"), "{log}");
+    handle.destroy();
+
+    let (root, handle) = mount("lang=en&pg_s=MACHINE_ROOM_NEARBY&pg_crooms=1:0").await;
+    let error = text(&root, ".pg-error .pg-log");
+    let expected = "allocate message queue exception. strategy name: MACHINE_ROOM_NEARBY-AVG, ex: \
+                    java.lang.IllegalArgumentException: Machine room is null for consumer id 192.168.0.1@";
+    assert!(error.starts_with(expected), "{error}");
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn config_tiles_edit_the_list_every_consumer_gets() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=2&pg_s=CONFIG&pg_cfg=a0").await;
+    assert_eq!(lanes(&root), [labels(&["Q0"]), labels(&["Q0"])]);
+    click(&root, ".pg-tray .pg-tile-button");
+    until("Q1 in every lane", || all(&root, ".pg-lane .pg-tile").len() == 4).await;
+    assert_eq!(lanes(&root), [labels(&["Q0", "Q1"]), labels(&["Q0", "Q1"])]);
+    assert!(text(&root, ".pg-overlap-note").starts_with("2 queues are held by more than one cid."));
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn compare_mode_counts_moves_per_strategy() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_b=1&pg_c=3&pg_cmp=1").await;
+    let count = |mode: &str| -> usize {
+        text(&root, &format!(".pg-compare-col[data-mode='{mode}'] .pg-compare-count strong")).parse().unwrap_or(99)
+    };
+    assert_eq!(count("AVG"), 5);
+    assert!(count("CONSISTENT_HASH") < 5);
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn the_table_shows_the_same_assignment() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_view=table").await;
+    let rows = all(&root, ".pg-table tbody tr");
+    assert_eq!(rows.len(), 4, "three consumers and the unassigned row");
+    let first = rows[0].text_content().unwrap_or_default();
+    assert!(first.contains("Q0 (MessageQueue [topic=OrderEvent, brokerName=broker-a, queueId=0])"), "{first}");
+    assert_eq!(all(&root, ".pg-lane").len(), 0);
+    handle.destroy();
+}
