@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use rebalance_lab::i18n::{t, Lang};
+use rebalance_lab::router::Route;
 use rebalance_lab::{panic_banner, url_state, App};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -14,7 +15,48 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Lets Yew's scheduler and the browser's event loop run.
 async fn settle() {
-    yew::platform::time::sleep(Duration::from_millis(30)).await;
+    sleep(30).await;
+}
+
+async fn sleep(ms: u64) {
+    yew::platform::time::sleep(Duration::from_millis(ms)).await;
+}
+
+/// Waits until `check` holds: a busy machine renders slowly, so never trust one fixed delay.
+async fn until(what: &str, check: impl Fn() -> bool) {
+    for _ in 0..250 {
+        if check() {
+            return;
+        }
+        sleep(20).await;
+    }
+    panic!("timed out waiting until {what}");
+}
+
+thread_local! {
+    static BUSY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The tests share one page and one URL, and async tests interleave at every `await`: each
+/// test holds this guard while it runs, so they run one at a time.
+struct Serial;
+
+impl Drop for Serial {
+    fn drop(&mut self) {
+        BUSY.with(|busy| busy.set(false));
+    }
+}
+
+async fn serial() -> Serial {
+    while BUSY.with(|busy| busy.replace(true)) {
+        sleep(20).await;
+    }
+    Serial
+}
+
+/// The text of the first element matching `selector`, or "" when there is none (yet).
+fn text_now(root: &Element, selector: &str) -> String {
+    root.query_selector(selector).ok().flatten().and_then(|e| e.text_content()).unwrap_or_default()
 }
 
 fn document() -> web_sys::Document {
@@ -63,14 +105,19 @@ fn go(hash: &str) {
 
 #[wasm_bindgen_test]
 async fn heading_follows_the_language_switch() {
+    let _serial = serial().await;
     go("#/");
     let (root, handle) = mount().await;
+    until("the playground renders", || {
+        root.query_selector(".lang-switch [aria-pressed=true]").ok().flatten().is_some()
+    })
+    .await;
     let first = pressed_lang(&root);
-    assert_eq!(text(&root, "h1"), t(first, "page.playground.title"));
+    until("the playground heading shows", || text_now(&root, "h1") == t(first, "page.playground.title")).await;
 
     let other = if first == Lang::En { Lang::ZhCn } else { Lang::En };
     click(&root, &format!("button[data-lang='{}']", other.code()));
-    settle().await;
+    until("the heading is translated", || text_now(&root, "h1") == t(other, "page.playground.title")).await;
 
     assert_eq!(pressed_lang(&root), other);
     assert_eq!(text(&root, "h1"), t(other, "page.playground.title"));
@@ -83,27 +130,35 @@ async fn heading_follows_the_language_switch() {
 }
 
 fn nav_text(lang: Lang) -> String {
-    ["nav.playground", "nav.offsets", "nav.planner"].map(|key| t(lang, key)).concat()
+    Route::NAV.iter().map(|route| t(lang, route.nav_key())).collect()
 }
 
 #[wasm_bindgen_test]
 async fn nav_links_reach_each_page() {
+    let _serial = serial().await;
     go("#/");
     let (root, handle) = mount().await;
+    until("the page renders", || root.query_selector(".lang-switch [aria-pressed=true]").ok().flatten().is_some())
+        .await;
     let lang = pressed_lang(&root);
-    for (href, title) in
-        [("#/offsets", "page.offsets.title"), ("#/planner", "page.planner.title"), ("#/", "page.playground.title")]
-    {
+    for (href, title) in [
+        ("#/offsets", "page.offsets.title"),
+        ("#/planner", "page.planner.title"),
+        ("#/timeline", "page.timeline.title"),
+        ("#/exercises", "page.exercises.title"),
+        ("#/", "page.playground.title"),
+    ] {
         click(&root, &format!(".site-nav a[href='{href}']"));
-        settle().await;
-        assert_eq!(text(&root, "h1"), t(lang, title), "after clicking {href}");
-        let current =
-            root.query_selector(".site-nav [aria-current=page]").ok().flatten().and_then(|a| a.get_attribute("href"));
-        assert_eq!(current.as_deref(), Some(href));
+        let current = || {
+            root.query_selector(".site-nav [aria-current=page]").ok().flatten().and_then(|a| a.get_attribute("href"))
+        };
+        until(&format!("{href} shows its heading and is the current link"), || {
+            text_now(&root, "h1") == t(lang, title) && current().as_deref() == Some(href)
+        })
+        .await;
     }
     go("#/no-such-page");
-    settle().await;
-    assert_eq!(text(&root, "h1"), t(lang, "page.not_found.title"));
+    until("the not-found page shows", || text_now(&root, "h1") == t(lang, "page.not_found.title")).await;
     // A hash that is not a route (an in-page anchor) keeps the current page.
     go("#main");
     settle().await;
@@ -113,7 +168,8 @@ async fn nav_links_reach_each_page() {
 }
 
 #[wasm_bindgen_test]
-fn url_state_round_trips_and_keeps_the_hash() {
+async fn url_state_round_trips_and_keeps_the_hash() {
+    let _serial = serial().await;
     go("#/planner");
     url_state::set_many(&[("planner_backlog", Some("12000000")), ("x", Some("a b&c"))]);
     assert_eq!(url_state::get_parsed::<u64>("planner_backlog"), Some(12_000_000));
@@ -129,7 +185,8 @@ fn url_state_round_trips_and_keeps_the_hash() {
 }
 
 #[wasm_bindgen_test]
-fn panic_banner_is_visible_text() {
+async fn panic_banner_is_visible_text() {
+    let _serial = serial().await;
     panic_banner::show("boom at src/x.rs:1");
     panic_banner::show("second panic");
     let banners = document().query_selector_all(&format!("#{}", panic_banner::BANNER_ID)).expect("a selector");

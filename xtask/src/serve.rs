@@ -12,16 +12,12 @@
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::thread;
 
 use tiny_http::{Header, Method, Request, Response, Server};
 
 use crate::util::{self, Result};
 use crate::{build, Options};
-
-/// How many threads answer requests.
-const WORKERS: usize = 4;
 
 /// Builds (unless `--no-build`), then serves `dist/` until killed.
 pub fn run(options: &Options) -> Result {
@@ -38,22 +34,13 @@ pub fn run(options: &Options) -> Result {
     println!("serving dist/ at http://127.0.0.1:{port}{}", options.base);
     std::io::stdout().flush()?;
 
-    let server = Arc::new(server);
-    let workers: Vec<_> = (0..WORKERS)
-        .map(|_| {
-            let server = Arc::clone(&server);
-            let dist = dist.clone();
-            let base = options.base.clone();
-            thread::spawn(move || {
-                while let Ok(request) = server.recv() {
-                    let site = Site { dist: &dist, base: &base };
-                    site.respond(request);
-                }
-            })
-        })
-        .collect();
-    for worker in workers {
-        let _ = worker.join();
+    // One short-lived thread per request: a request whose response waits on a slow or
+    // stalled connection can never hold up the others (a fixed worker pool could be
+    // exhausted by them, which showed as pages that never finished loading).
+    for request in server.incoming_requests() {
+        let dist = dist.clone();
+        let base = options.base.clone();
+        thread::spawn(move || Site { dist: &dist, base: &base }.respond(request));
     }
     Ok(())
 }
