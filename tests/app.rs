@@ -117,15 +117,18 @@ async fn heading_follows_the_language_switch() {
 
     let other = if first == Lang::En { Lang::ZhCn } else { Lang::En };
     click(&root, &format!("button[data-lang='{}']", other.code()));
-    until("the heading is translated", || text_now(&root, "h1") == t(other, "page.playground.title")).await;
+    let html_lang = || document().document_element().and_then(|e| e.get_attribute("lang"));
+    until("the heading and <html lang> are translated", || {
+        text_now(&root, "h1") == t(other, "page.playground.title") && html_lang().as_deref() == Some(other.code())
+    })
+    .await;
 
     assert_eq!(pressed_lang(&root), other);
     assert_eq!(text(&root, "h1"), t(other, "page.playground.title"));
     assert_ne!(t(first, "page.playground.title"), t(other, "page.playground.title"));
     assert_eq!(text(&root, ".site-nav"), nav_text(other));
     assert_eq!(url_state::get("lang").as_deref(), Some(other.code()));
-    let html_lang = document().document_element().and_then(|e| e.get_attribute("lang"));
-    assert_eq!(html_lang.as_deref(), Some(other.code()));
+    assert_eq!(html_lang().as_deref(), Some(other.code()));
     handle.destroy();
 }
 
