@@ -1,0 +1,293 @@
+//! Graded exercises (route `#/exercises`, URL keys `ex_id`, `ex_seed`, `ex_try`).
+//!
+//! The core (`rebalance_core::exercise`) instantiates, grades, diagnoses and keeps the
+//! progress schema; this page holds where the reader is and the progress, stores it, and
+//! draws. `?ex_seed=S#/exercises` is a class set: everyone opening it gets the same numbers;
+//! `ex_id` opens one exercise and `ex_try` asks for new numbers (attempt seeds).
+//!
+//! - [`state`]: the state, the URL reading and the reducer; [`storage`]: localStorage.
+//! - [`index`]: the overview; [`progress_panel`]: completion code, export, import, verify.
+//! - [`exercise`]: one exercise; [`inputs`], [`board`], [`result`]: its parts.
+//! - [`show_me`]: "show me" states as links to our pages; [`copy_link`]: share a link.
+
+mod board;
+mod copy_link;
+mod exercise;
+mod index;
+mod inputs;
+mod progress_panel;
+mod result;
+mod show_me;
+mod state;
+mod storage;
+
+#[cfg(test)]
+mod tests;
+
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use rebalance_core::exercise::model::{Difficulty, Kind};
+use rebalance_core::exercise::{attempt_seed, catalog, instantiate, Instance, Lang as CoreLang};
+use yew::prelude::*;
+
+use self::exercise::ExerciseView;
+use self::index::IndexView;
+use self::state::{read_url, Action, Notice, PageState, DEFAULT_SEED, KEY_ID, KEY_SEED, KEY_TRY};
+use self::storage::{Store, WebStore};
+use crate::hooks::{use_i18n, I18n};
+use crate::i18n::Lang;
+use crate::router::{current_hash, Route};
+use crate::url_state;
+
+/// The core's language for the site's.
+pub(crate) fn core_lang(lang: Lang) -> CoreLang {
+    match lang {
+        Lang::En => CoreLang::En,
+        Lang::ZhCn => CoreLang::Zh,
+    }
+}
+
+/// "kind · difficulty" in the reader's language.
+fn meta_line(i18n: &I18n, kind: Kind, difficulty: Difficulty) -> String {
+    let kind = match kind {
+        Kind::Assign => i18n.t("page.exercises.kind.assign"),
+        Kind::PredictMoves => i18n.t("page.exercises.kind.predict_moves"),
+        Kind::Offsets => i18n.t("page.exercises.kind.offsets"),
+        Kind::Numeric => i18n.t("page.exercises.kind.numeric"),
+        Kind::Choice => i18n.t("page.exercises.kind.choice"),
+    };
+    let difficulty = match difficulty {
+        Difficulty::Basic => i18n.t("page.exercises.difficulty.basic"),
+        Difficulty::Intermediate => i18n.t("page.exercises.difficulty.intermediate"),
+        Difficulty::Advanced => i18n.t("page.exercises.difficulty.advanced"),
+    };
+    format!("{kind} · {difficulty}")
+}
+
+/// Where a link inside the page goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The index.
+    Index,
+    /// An exercise and attempt.
+    Exercise(String, u32),
+}
+
+impl Target {
+    fn open(self) -> Option<(String, u32)> {
+        match self {
+            Target::Index => None,
+            Target::Exercise(id, attempt) => Some((id, attempt)),
+        }
+    }
+}
+
+/// Navigation inside the page (adds a history entry).
+pub type Nav = Callback<Target>;
+
+/// The `ex_*` keys for a place and class.
+fn url_pairs(target: &Target, seed: u64) -> [(&'static str, Option<String>); 3] {
+    let (id, attempt) = match target {
+        Target::Index => (None, 0),
+        Target::Exercise(id, attempt) => (Some(id.clone()), *attempt),
+    };
+    [
+        (KEY_ID, id),
+        (KEY_SEED, (seed != DEFAULT_SEED).then(|| seed.to_string())),
+        (KEY_TRY, (attempt > 0).then(|| attempt.to_string())),
+    ]
+}
+
+/// The link to `target` in class `seed`, keeping the rest of the current query (`lang`…).
+fn page_href(target: &Target, seed: u64) -> String {
+    let url = web_sys::window().and_then(|w| w.location().href().ok()).and_then(|h| web_sys::Url::new(&h).ok());
+    let Some(url) = url else { return "#/exercises".to_owned() };
+    let params = url.search_params();
+    for (key, value) in url_pairs(target, seed) {
+        match value {
+            Some(v) => params.set(key, &v),
+            None => params.delete(key),
+        }
+    }
+    format!("{}{}#/exercises", url.pathname(), url.search())
+}
+
+/// The class link: this site, the class seed (and exercise), nothing else.
+fn class_url(id: Option<&str>, seed: u64) -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let origin = location.as_ref().and_then(|l| l.origin().ok()).unwrap_or_default();
+    let path = location.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_default();
+    let id = id.map(|id| format!("&{KEY_ID}={}", show_me::encode(id))).unwrap_or_default();
+    format!("{origin}{path}?{KEY_SEED}={seed}{id}#/exercises")
+}
+
+/// A link's click: plain clicks navigate inside the page; modified clicks (new tab…) are
+/// left to the browser.
+fn link_click(nav: &Nav, target: Target) -> Callback<MouseEvent> {
+    let nav = nav.clone();
+    Callback::from(move |e: MouseEvent| {
+        if e.button() != 0 || e.ctrl_key() || e.meta_key() || e.shift_key() || e.alt_key() {
+            return;
+        }
+        e.prevent_default();
+        nav.emit(target.clone());
+    })
+}
+
+fn push_history(href: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(href));
+    }
+}
+
+/// Instantiates the open exercise; an error is text to show, never a panic.
+fn instance_of(id: &str, seed: u64, attempt: u32) -> Result<Rc<Instance>, String> {
+    let ex = catalog().get(id).ok_or_else(|| format!("unknown exercise {id:?}"))?;
+    instantiate(ex, attempt_seed(seed, id, attempt)).map(Rc::new).map_err(|e| e.to_string())
+}
+
+fn notice_text(i18n: &I18n, notice: &Notice) -> String {
+    match notice {
+        Notice::UrlIgnored { key, given, used } if used.is_empty() => {
+            i18n.t_args("page.exercises.notice.ignored", &[("key", key), ("given", given)])
+        }
+        Notice::UrlIgnored { key, given, used } | Notice::UrlClamped { key, given, used } => {
+            i18n.t_args("page.exercises.notice.clamped", &[("key", key), ("given", given), ("used", used)])
+        }
+        Notice::UnknownExercise { given } => i18n.t_args("page.exercises.notice.unknown", &[("given", given)]),
+        Notice::StorageBroken { error, kept_as } => {
+            i18n.t_args("page.exercises.notice.broken", &[("error", error), ("key", kept_as)])
+        }
+        Notice::StorageUnavailable => i18n.t("page.exercises.notice.unavailable").to_owned(),
+        Notice::StorageWriteFailed => i18n.t("page.exercises.notice.write_failed").to_owned(),
+        Notice::ClassSwitched { from, to } => {
+            i18n.t_args("page.exercises.notice.switched", &[("from", &from.to_string()), ("to", &to.to_string())])
+        }
+        Notice::ReplacedByImport { .. } => i18n.t("page.exercises.notice.replaced").to_owned(),
+    }
+}
+
+/// The `#/exercises` page.
+#[component]
+pub fn Exercises() -> Html {
+    let i18n = use_i18n();
+    let state = use_reducer(|| {
+        let (location, url_notices) = read_url(url_state::get);
+        let store = WebStore::local();
+        let mut loaded = storage::load(store.as_ref().map(|s| s as &dyn Store), location.seed);
+        loaded.notices.splice(0..0, url_notices);
+        PageState::new(loaded, location)
+    });
+    let dispatch = {
+        let state = state.clone();
+        Callback::from(move |action: Action| state.dispatch(action))
+    };
+    // Storage: broken copies aside once, then every change of the progress.
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((state.broken.clone(), state.persistent), move |(broken, persistent)| {
+            if *persistent && !broken.is_empty() {
+                let ok = WebStore::local().is_some_and(|s| storage::keep_broken(&s, broken).is_ok());
+                if !ok {
+                    dispatch.emit(Action::StorageFailed);
+                }
+            }
+        });
+    }
+    {
+        let dispatch = dispatch.clone();
+        let saved = (*state).clone();
+        let deps = (saved.progress.clone(), saved.shelved.clone(), saved.backup.clone(), saved.persistent);
+        use_effect_with(deps, move |_| {
+            if saved.persistent {
+                let ok = WebStore::local().is_some_and(|s| storage::persist(&s, &saved).is_ok());
+                if !ok {
+                    dispatch.emit(Action::StorageFailed);
+                }
+            }
+        });
+    }
+    // The URL follows the place and class; back/forward move the page.
+    {
+        let target = state.open.clone().map_or(Target::Index, |(id, a)| Target::Exercise(id, a));
+        use_effect_with((target, state.seed()), |(target, seed)| {
+            let pairs = url_pairs(target, *seed);
+            let changes: Vec<(&str, Option<&str>)> = pairs.iter().map(|(k, v)| (*k, v.as_deref())).collect();
+            url_state::set_many(&changes);
+        });
+    }
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|window| {
+                EventListener::new(&window, "popstate", move |_| {
+                    // Back to another page: that page's URL is not ours to read or rewrite.
+                    if Route::from_hash(&current_hash()) == Some(Route::Exercises) {
+                        dispatch.emit(Action::FromUrl(read_url(url_state::get).0));
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let nav: Nav = {
+        let (dispatch, seed) = (dispatch.clone(), state.seed());
+        Callback::from(move |target: Target| {
+            push_history(&page_href(&target, seed));
+            dispatch.emit(Action::Open(target.open()));
+            crate::app::focus_main();
+            if let Some(window) = web_sys::window() {
+                window.scroll_to_with_x_and_y(0.0, 0.0);
+            }
+        })
+    };
+    let seed = state.seed();
+    let instance = use_memo((state.open.clone(), seed), |(open, seed)| {
+        open.as_ref().map(|(id, attempt)| instance_of(id, *seed, *attempt))
+    });
+
+    let notices = (!state.notices.is_empty()).then(|| {
+        html! {
+            <div class="ex-notice-box">
+                <ul>{ for state.notices.iter().map(|n| html! { <li>{ notice_text(&i18n, n) }</li> }) }</ul>
+                <button type="button" class="ex-button" onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotices)}>
+                    { i18n.t("page.exercises.notice.dismiss") }
+                </button>
+            </div>
+        }
+    });
+    let body = match (&state.open, instance.as_ref()) {
+        (Some((id, attempt)), Some(Ok(inst))) => {
+            let hrefs = [
+                page_href(&Target::Index, seed).into(),
+                page_href(&Target::Exercise(id.clone(), 0), seed).into(),
+                page_href(&Target::Exercise(id.clone(), attempt.saturating_add(1)), seed).into(),
+            ];
+            html! {
+                <ExerciseView key={format!("{id}/{seed}/{attempt}")} instance={inst.clone()} attempt={*attempt}
+                    progress={state.progress.exercises.get(id).cloned()} class_url={class_url(Some(id), seed)}
+                    {hrefs} dispatch={dispatch.clone()} nav={nav.clone()} />
+            }
+        }
+        (Some(_), Some(Err(e))) => html! {
+            <div class="ex-index">
+                <h1>{ i18n.t("page.exercises.title") }</h1>
+                <p class="ex-error" role="alert">{ i18n.t_args("page.exercises.instance_error", &[("error", e)]) }</p>
+                <p><a href={page_href(&Target::Index, seed)} onclick={link_click(&nav, Target::Index)}>{ i18n.t("page.exercises.back") }</a></p>
+            </div>
+        },
+        _ => html! {
+            <IndexView progress={state.progress.clone()} class_url={class_url(None, seed)} dispatch={dispatch.clone()} nav={nav.clone()} />
+        },
+    };
+    html! {
+        <section class="page page-exercises">
+            <div class="ex-notices" role="status">{ for notices }</div>
+            { body }
+            if !state.persistent {
+                <p class="ex-memory" data-storage="memory">{ i18n.t("page.exercises.memory") }</p>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,76 @@
+//! The core's grade, drawn: the score, the one-line feedback, the diagnosed mistake (its
+//! explanation highlighted), and a verdict per part with the answer as the core read it.
+
+use rebalance_core::exercise::{Grade, Verdict};
+use yew::prelude::*;
+
+use super::core_lang;
+use super::inputs::letter;
+use crate::hooks::use_i18n;
+
+/// Props of [`GradeView`].
+///
+/// What is missing or extra in a wrong queue set (the core's note) is the answer itself, so
+/// it is shown with the model answer; notes on unreadable answers are always shown.
+#[derive(Properties, PartialEq, Clone)]
+pub struct GradeProps {
+    /// The grade.
+    pub grade: Grade,
+    /// Show each part's expected answer (after 100 or once the model answer is open).
+    pub reveal: bool,
+    /// Parts left blank (shown as not answered rather than unreadable).
+    #[prop_or_default]
+    pub blank: Vec<bool>,
+}
+
+/// The result of one submission.
+#[component]
+pub fn GradeView(props: &GradeProps) -> Html {
+    let i18n = use_i18n();
+    let lang = core_lang(i18n.lang());
+    let g = &props.grade;
+    let verdicts = g.parts.iter().enumerate().map(|(i, v)| {
+        let blank = props.blank.get(i).copied().unwrap_or(false) && v.verdict == Verdict::Unreadable;
+        let (class, word) = match v.verdict {
+            _ if blank => ("is-missing", i18n.t("page.exercises.verdict.missing")),
+            Verdict::Correct => ("is-correct", i18n.t("page.exercises.verdict.correct")),
+            Verdict::Incorrect => ("is-incorrect", i18n.t("page.exercises.verdict.incorrect")),
+            Verdict::Unreadable => ("is-unreadable", i18n.t("page.exercises.verdict.unreadable")),
+            Verdict::Missing => ("is-missing", i18n.t("page.exercises.verdict.missing")),
+        };
+        let flagged = g.diagnosis.as_ref().is_some_and(|d| d.part == v.part);
+        html! {
+            <li class={classes!("ex-verdict", class, flagged.then_some("ex-flagged"))} data-part={v.part.clone()}
+                data-verdict={format!("{:?}", v.verdict).to_lowercase()}>
+                <span class="ex-verdict-word">{ word }</span>
+                { format!(" ({}) {}", letter(i), v.label.get(lang)) }
+                if let Some(given) = &v.given {
+                    <div class="ex-given">{ i18n.t_args("page.exercises.result.given", &[("answer", given.get(lang))]) }</div>
+                }
+                if let Some(note) = v.note.as_ref().filter(|_| !blank && (props.reveal || v.verdict != Verdict::Incorrect)) {
+                    <div class="ex-note">{ note.get(lang).to_owned() }</div>
+                }
+                if props.reveal {
+                    <div class="ex-expected">{ i18n.t_args("page.exercises.result.expected", &[("answer", v.expected.get(lang))]) }</div>
+                }
+            </li>
+        }
+    });
+    let score_class = if g.score == 100 { "is-full" } else { "is-partial" };
+    html! {
+        <section class="ex-result" aria-labelledby="ex-result-title" data-score={g.score.to_string()}>
+            <h2 id="ex-result-title">
+                { i18n.t("page.exercises.result.title") }{ " " }
+                <span class={classes!("ex-score", score_class)}>{ i18n.t_args("page.exercises.result.score", &[("score", &g.score.to_string())]) }</span>
+            </h2>
+            <p class="ex-feedback">{ g.feedback.get(lang).to_owned() }</p>
+            if let Some(d) = &g.diagnosis {
+                <div class="ex-diagnosis" data-mistake={d.mistake.name()}>
+                    <h3>{ i18n.t("page.exercises.result.diagnosis") }</h3>
+                    <p>{ d.explanation.get(lang).to_owned() }</p>
+                </div>
+            }
+            <ul class="ex-verdicts">{ for verdicts }</ul>
+        </section>
+    }
+}

@@ -1,0 +1,245 @@
+//! The page's state without the browser: where the reader is (the index or one exercise),
+//! the class seed, the progress (active, shelved per class seed, a backup), the notices, and
+//! the one reducer every change goes through. Storage is read before the first render
+//! ([`super::storage::load`]) and written in an effect, never here.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use rebalance_core::exercise::{catalog, Answer, Grade, Instance, Progress};
+use yew::Reducible;
+
+/// The class seed a link without `ex_seed` starts with (when nothing is stored).
+pub const DEFAULT_SEED: u64 = 1;
+/// The largest class seed (every seed up to it is exact in a number field).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+/// The largest attempt number ("new numbers" stops there).
+pub const MAX_TRY: u32 = 999_999;
+/// URL key of the open exercise.
+pub const KEY_ID: &str = "ex_id";
+/// URL key of the class seed.
+pub const KEY_SEED: &str = "ex_seed";
+/// URL key of the attempt (0 = the class's own numbers).
+pub const KEY_TRY: &str = "ex_try";
+
+/// Something the page tells the reader in its `role="status"` box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A URL value that is not a number of the right kind: `used` instead.
+    UrlIgnored { key: &'static str, given: String, used: String },
+    /// A URL number out of range: clamped to `used`.
+    UrlClamped { key: &'static str, given: String, used: String },
+    /// `ex_id` names no exercise.
+    UnknownExercise { given: String },
+    /// Stored progress could not be read; the text was moved to `kept_as`.
+    StorageBroken { error: String, kept_as: String },
+    /// localStorage cannot be used at all: progress lives in memory.
+    StorageUnavailable,
+    /// Writing failed (quota, private mode): progress lives in memory from now on.
+    StorageWriteFailed,
+    /// The link is for another class: the progress of class `from` is kept aside.
+    ClassSwitched { from: u64, to: u64 },
+    /// Imported progress replaced the progress of the same class, kept as a backup.
+    ReplacedByImport { backup: bool },
+}
+
+/// Where the reader is, as the URL says it.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Location {
+    /// The open exercise (`None`: the index).
+    pub id: Option<String>,
+    /// The class seed, when the URL names one.
+    pub seed: Option<u64>,
+    /// The attempt.
+    pub attempt: u32,
+}
+
+/// Reads `ex_id`, `ex_seed` and `ex_try` from a query getter; bad values become notices.
+pub fn read_url(get: impl Fn(&str) -> Option<String>) -> (Location, Vec<Notice>) {
+    let mut notices = Vec::new();
+    let mut location = Location::default();
+    if let Some(raw) = get(KEY_ID) {
+        let id = raw.trim();
+        if catalog().get(id).is_some() {
+            location.id = Some(id.to_owned());
+        } else if !id.is_empty() {
+            notices.push(Notice::UnknownExercise { given: shorten(&raw) });
+        }
+    }
+    if let Some(raw) = get(KEY_SEED) {
+        match whole(&raw) {
+            Some(Whole::Value(v)) if v <= u128::from(MAX_SEED) => location.seed = u64::try_from(v).ok(),
+            Some(_) => {
+                location.seed = Some(MAX_SEED);
+                notices.push(Notice::UrlClamped { key: KEY_SEED, given: shorten(&raw), used: MAX_SEED.to_string() });
+            }
+            None => notices.push(Notice::UrlIgnored { key: KEY_SEED, given: shorten(&raw), used: String::new() }),
+        }
+    }
+    if let Some(raw) = get(KEY_TRY) {
+        match whole(&raw) {
+            Some(Whole::Value(v)) if v <= u128::from(MAX_TRY) => location.attempt = u32::try_from(v).unwrap_or(0),
+            Some(Whole::Negative) => {
+                notices.push(Notice::UrlClamped { key: KEY_TRY, given: shorten(&raw), used: "0".to_owned() })
+            }
+            Some(_) => {
+                location.attempt = MAX_TRY;
+                notices.push(Notice::UrlClamped { key: KEY_TRY, given: shorten(&raw), used: MAX_TRY.to_string() });
+            }
+            None => notices.push(Notice::UrlIgnored { key: KEY_TRY, given: shorten(&raw), used: "0".to_owned() }),
+        }
+    }
+    (location, notices)
+}
+
+enum Whole {
+    Value(u128),
+    Huge,
+    Negative,
+}
+
+/// A whole number as typed in a URL: digits (a leading `+` allowed), or `-digits`.
+fn whole(raw: &str) -> Option<Whole> {
+    let t = raw.trim();
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if negative {
+        return Some(if digits.bytes().all(|b| b == b'0') { Whole::Value(0) } else { Whole::Negative });
+    }
+    Some(digits.parse::<u128>().map_or(Whole::Huge, Whole::Value))
+}
+
+/// A URL value as a notice quotes it: at most 40 characters.
+fn shorten(raw: &str) -> String {
+    if raw.chars().count() > 40 {
+        raw.chars().take(40).chain(['…']).collect()
+    } else {
+        raw.to_owned()
+    }
+}
+
+/// Everything the page holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageState {
+    /// The progress of the class being worked on (its `set_seed` is the class seed).
+    pub progress: Progress,
+    /// Progress of other classes, by class seed, kept until the reader comes back to them.
+    pub shelved: BTreeMap<u64, Progress>,
+    /// Progress an import replaced (same class), kept in storage.
+    pub backup: Option<Progress>,
+    /// Broken stored texts to keep aside: (key, text).
+    pub broken: Vec<(String, String)>,
+    /// Whether progress is written to localStorage.
+    pub persistent: bool,
+    /// The open exercise and attempt (`None`: the index).
+    pub open: Option<(String, u32)>,
+    /// What the page tells the reader.
+    pub notices: Vec<Notice>,
+}
+
+/// Every change to the page.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// Open an exercise (and attempt) or, with `None`, the index.
+    Open(Option<(String, u32)>),
+    /// The URL changed (back/forward): follow it.
+    FromUrl(Location),
+    /// Work on another class set.
+    SetSeed(u64),
+    /// A graded answer.
+    Record { instance: Rc<Instance>, answer: Answer, grade: Rc<Grade> },
+    /// Hint `tier` (1 = first) of an exercise was opened.
+    Hint { id: String, tier: u8 },
+    /// Progress read from an imported file (already validated by the core).
+    Import(Progress),
+    /// A write to localStorage failed.
+    StorageFailed,
+    /// Hide the notices.
+    DismissNotices,
+}
+
+impl PageState {
+    /// The state after loading: the stored progress, switched to the URL's class if it
+    /// names another one, and the URL's place.
+    pub fn new(mut loaded: PageState, location: Location) -> PageState {
+        if let Some(seed) = location.seed {
+            loaded.switch_class(seed);
+        }
+        loaded.open = location.id.map(|id| (id, location.attempt));
+        loaded
+    }
+
+    /// The class seed.
+    pub fn seed(&self) -> u64 {
+        self.progress.set_seed
+    }
+
+    /// Makes `seed` the active class: the current progress is shelved (if it holds
+    /// anything) and the shelved progress of `seed`, if any, comes back.
+    fn switch_class(&mut self, seed: u64) {
+        let from = self.progress.set_seed;
+        if seed == from {
+            return;
+        }
+        let next = self.shelved.remove(&seed).unwrap_or_else(|| Progress::new(seed));
+        let previous = std::mem::replace(&mut self.progress, next);
+        if !previous.exercises.is_empty() {
+            self.shelved.insert(from, previous);
+            self.notices.retain(|n| !matches!(n, Notice::ClassSwitched { .. }));
+            self.notices.push(Notice::ClassSwitched { from, to: seed });
+        }
+    }
+
+    fn import(&mut self, imported: Progress) {
+        let seed = imported.set_seed;
+        self.shelved.remove(&seed);
+        let previous = std::mem::replace(&mut self.progress, imported);
+        if previous.exercises.is_empty() {
+            return;
+        }
+        if previous.set_seed == seed {
+            self.backup = Some(previous);
+            self.notices.push(Notice::ReplacedByImport { backup: true });
+        } else {
+            self.shelved.insert(previous.set_seed, previous);
+        }
+    }
+}
+
+impl Reducible for PageState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            Action::Open(open) => next.open = open,
+            Action::FromUrl(location) => {
+                if let Some(seed) = location.seed {
+                    next.switch_class(seed);
+                }
+                next.open = location.id.map(|id| (id, location.attempt));
+            }
+            Action::SetSeed(seed) => next.switch_class(seed.min(MAX_SEED)),
+            Action::Record { instance, answer, grade } => next.progress.record(&instance, &answer, &grade),
+            Action::Hint { id, tier } => next.progress.record_hint(&id, tier),
+            Action::Import(progress) => next.import(progress),
+            Action::StorageFailed => {
+                if next.persistent {
+                    next.persistent = false;
+                    next.notices.push(Notice::StorageWriteFailed);
+                }
+            }
+            Action::DismissNotices => next.notices.clear(),
+        }
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! Native tests of the page's rules: URL reading, class switching, storage, show-me links.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use rebalance_core::exercise::instance::ShowMeState;
+use rebalance_core::exercise::model::Page;
+use rebalance_core::exercise::{grade, instance_for, reference_answer, PartAnswer, Progress};
+use yew::Reducible;
+
+use super::inputs::{to_answer, Entry};
+use super::show_me::{href, query_pairs};
+use super::state::{read_url, Action, Location, Notice, PageState, MAX_SEED, MAX_TRY};
+use super::storage::{keep_broken, load, persist, shelf_key, Store, BROKEN_PREFIX, KEY};
+
+#[derive(Default)]
+struct MemStore {
+    items: RefCell<BTreeMap<String, String>>,
+    full: bool,
+}
+
+impl Store for MemStore {
+    fn get(&self, key: &str) -> Result<Option<String>, ()> {
+        Ok(self.items.borrow().get(key).cloned())
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), ()> {
+        if self.full {
+            return Err(());
+        }
+        self.items.borrow_mut().insert(key.to_owned(), value.to_owned());
+        Ok(())
+    }
+    fn remove(&self, key: &str) {
+        self.items.borrow_mut().remove(key);
+    }
+    fn keys(&self) -> Vec<String> {
+        self.items.borrow().keys().cloned().collect()
+    }
+}
+
+fn url(pairs: &[(&str, &str)]) -> (Location, Vec<Notice>) {
+    let map: BTreeMap<String, String> = pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+    read_url(|k| map.get(k).cloned())
+}
+
+#[test]
+fn url_values_are_read_or_clamped_with_a_notice() {
+    let (loc, notices) = url(&[("ex_id", "drain_time"), ("ex_seed", "42"), ("ex_try", "3")]);
+    assert_eq!(loc, Location { id: Some("drain_time".into()), seed: Some(42), attempt: 3 });
+    assert!(notices.is_empty());
+
+    let (loc, notices) = url(&[("ex_id", "nope"), ("ex_seed", "abc"), ("ex_try", "-2")]);
+    assert_eq!(loc, Location { id: None, seed: None, attempt: 0 });
+    assert_eq!(notices.len(), 3, "{notices:?}");
+    assert!(matches!(&notices[0], Notice::UnknownExercise { given } if given == "nope"));
+
+    let (loc, notices) = url(&[("ex_seed", "99999999999999999999999999"), ("ex_try", "1e9")]);
+    assert_eq!(loc.seed, Some(MAX_SEED));
+    assert_eq!(loc.attempt, 0);
+    assert_eq!(notices.len(), 2);
+    let (loc, _) = url(&[("ex_try", "123456789012")]);
+    assert_eq!(loc.attempt, MAX_TRY);
+    let long = "x".repeat(500);
+    let (_, notices) = url(&[("ex_id", &long)]);
+    assert!(matches!(&notices[0], Notice::UnknownExercise { given } if given.chars().count() == 41));
+}
+
+fn fresh(seed: u64) -> PageState {
+    PageState {
+        progress: Progress::new(seed),
+        shelved: BTreeMap::new(),
+        backup: None,
+        broken: Vec::new(),
+        persistent: true,
+        open: None,
+        notices: Vec::new(),
+    }
+}
+
+fn record(state: Rc<PageState>, id: &str, right: bool) -> Rc<PageState> {
+    let inst = Rc::new(instance_for(state.seed(), id).expect("instance"));
+    let answer = if right { reference_answer(&inst) } else { rebalance_core::exercise::Answer::text("garbage") };
+    let grade = Rc::new(grade(&inst, &answer));
+    state.reduce(Action::Record { instance: inst, answer, grade })
+}
+
+#[test]
+fn switching_class_shelves_progress_and_brings_it_back() {
+    let state = Rc::new(fresh(1));
+    let state = record(state, "drain_time", true);
+    assert!(state.progress.exercises["drain_time"].done);
+    let state = state.reduce(Action::SetSeed(7));
+    assert_eq!(state.seed(), 7);
+    assert!(state.progress.exercises.is_empty());
+    assert!(state.shelved.contains_key(&1));
+    assert_eq!(state.notices, vec![Notice::ClassSwitched { from: 1, to: 7 }]);
+    let state = state.reduce(Action::SetSeed(1));
+    assert!(state.progress.exercises["drain_time"].done, "class 1's progress came back");
+    assert!(state.shelved.is_empty(), "class 7 had nothing to keep");
+}
+
+#[test]
+fn import_replaces_and_keeps_the_replaced_progress() {
+    let state = record(Rc::new(fresh(1)), "drain_time", false);
+    let mut imported = Progress::new(1);
+    imported.record_hint("assign_avg", 2);
+    let next = state.clone().reduce(Action::Import(imported.clone()));
+    assert_eq!(next.progress, imported);
+    assert_eq!(next.backup.as_ref(), Some(&state.progress));
+    let other = state.clone().reduce(Action::Import(Progress::new(5)));
+    assert_eq!(other.seed(), 5);
+    assert_eq!(other.shelved.get(&1), Some(&state.progress));
+}
+
+#[test]
+fn hints_and_failed_writes_change_the_state() {
+    let state = Rc::new(fresh(1)).reduce(Action::Hint { id: "drain_time".into(), tier: 2 });
+    assert_eq!(state.progress.exercises["drain_time"].hints_used, 2);
+    let state = state.reduce(Action::StorageFailed);
+    assert!(!state.persistent);
+    assert_eq!(state.notices, vec![Notice::StorageWriteFailed]);
+}
+
+#[test]
+fn broken_storage_is_kept_aside_and_the_page_starts_fresh() {
+    let store = MemStore::default();
+    store.set(KEY, "{ not json").unwrap_or_default();
+    store.set(&format!("{BROKEN_PREFIX}1"), "older").unwrap_or_default();
+    store.set(&shelf_key(9), "{\"version\":99}").unwrap_or_default();
+    let state = load(Some(&store), Some(3));
+    assert!(state.persistent);
+    assert_eq!(state.progress, Progress::new(3));
+    let kept: Vec<&str> = state.broken.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(kept, [format!("{BROKEN_PREFIX}2"), format!("{BROKEN_PREFIX}3")]);
+    assert_eq!(state.notices.iter().filter(|n| matches!(n, Notice::StorageBroken { .. })).count(), 2);
+    assert_eq!(keep_broken(&store, &state.broken), Ok(()));
+    assert_eq!(persist(&store, &state), Ok(()));
+    let items = store.items.borrow();
+    assert_eq!(items.get(&format!("{BROKEN_PREFIX}2")).map(String::as_str), Some("{ not json"));
+    assert_eq!(items.get(&format!("{BROKEN_PREFIX}1")).map(String::as_str), Some("older"));
+    assert!(!items.contains_key(&shelf_key(9)), "the broken shelf is removed once kept aside");
+    assert_eq!(items.get(KEY), Some(&Progress::new(3).to_json()));
+}
+
+#[test]
+fn storage_round_trips_active_and_shelved_progress() {
+    let store = MemStore::default();
+    let state = record(Rc::new(fresh(1)), "assign_avg", true).reduce(Action::SetSeed(2));
+    assert_eq!(persist(&store, &state), Ok(()));
+    let back = load(Some(&store), None);
+    assert_eq!(back.progress, state.progress);
+    assert_eq!(back.shelved, state.shelved);
+    assert!(back.notices.is_empty());
+    let full = MemStore { full: true, ..MemStore::default() };
+    assert_eq!(persist(&full, &state), Err(()));
+    let none = load(None, None);
+    assert!(!none.persistent);
+    assert_eq!(none.notices, vec![Notice::StorageUnavailable]);
+}
+
+fn show(page: Page, params: &[(&str, &str)]) -> Vec<(String, String)> {
+    let params = params.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+    query_pairs(&ShowMeState { page, params })
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+}
+
+#[test]
+fn show_me_maps_to_our_pages_keys() {
+    assert_eq!(
+        show(Page::Playground, &[("queues", "16"), ("consumers", "4"), ("strategy", "AVG"), ("join", "C4")]),
+        pairs(&[
+            ("pg_q", "16"),
+            ("pg_b", "1"),
+            ("pg_c", "4"),
+            ("pg_cmp", "1"),
+            ("pg_cs", "AVG,CONSISTENT_HASH"),
+            ("pg_s", "AVG")
+        ])
+    );
+    assert_eq!(
+        show(
+            Page::Playground,
+            &[("queues", "8"), ("consumers", "3"), ("strategy", "CONSISTENT_HASH"), ("leave", "C1")]
+        ),
+        pairs(&[
+            ("pg_q", "8"),
+            ("pg_b", "1"),
+            ("pg_c", "3"),
+            ("pg_cmp", "1"),
+            ("pg_cs", "CONSISTENT_HASH,AVG"),
+            ("pg_cc", "leave"),
+            ("pg_s", "CONSISTENT_HASH")
+        ])
+    );
+    assert_eq!(
+        show(Page::Playground, &[("strategy", "MACHINE_ROOM_NEARBY"), ("rooms", "hz:3:2,sh:4:2,sz:2:0")]),
+        pairs(&[
+            ("pg_q", "9"),
+            ("pg_b", "3"),
+            ("pg_c", "4"),
+            ("pg_rooms", "123"),
+            ("pg_crooms", "2:1,3:2"),
+            ("pg_d", "AVG"),
+            ("pg_s", "MACHINE_ROOM_NEARBY")
+        ])
+    );
+    assert_eq!(
+        show(Page::Offsets, &[("min", "100"), ("max", "900"), ("consumer", "50")]),
+        pairs(&[("of_q", "broker-a:0:100:900:50")])
+    );
+    assert_eq!(show(Page::Offsets, &[("example", "seed")]), pairs(&[]));
+    assert_eq!(
+        show(Page::Planner, &[("backlog", "1000000"), ("produce", "5000"), ("consume", "45000")]),
+        pairs(&[("pl_b", "1000000"), ("pl_p", "5000"), ("pl_r", "15000"), ("pl_n", "3"), ("pl_goal", "instances")])
+    );
+    assert_eq!(
+        show(Page::Planner, &[("consume", "49000")]),
+        pairs(&[("pl_r", "12250"), ("pl_n", "4"), ("pl_goal", "instances")])
+    );
+    assert_eq!(
+        show(Page::Planner, &[("rate", "4000"), ("target", "900"), ("model", "queue")]),
+        pairs(&[("pl_r", "4000"), ("pl_t", "900"), ("pl_goal", "target"), ("pl_model", "queue")])
+    );
+    assert_eq!(
+        show(Page::Simulator, &[("scenario", "handoff"), ("committed", "10")]),
+        pairs(&[("tl_scenario", "crash")])
+    );
+    assert_eq!(show(Page::Simulator, &[("scenario", "no such thing")]), pairs(&[]));
+    let state =
+        ShowMeState { page: Page::Simulator, params: [("scenario".to_owned(), "rolling_deploy".to_owned())].into() };
+    assert_eq!(href(&state, "zh-CN"), "?lang=zh-CN&tl_scenario=rolling-deploy#/timeline");
+    let state = ShowMeState { page: Page::Playground, params: [("strategy".to_owned(), "A&B".to_owned())].into() };
+    assert_eq!(href(&state, "en"), "?lang=en&pg_s=A%26B#/");
+}
+
+#[test]
+fn every_exercise_links_somewhere_and_reference_entries_grade_100() {
+    for ex in &rebalance_core::exercise::catalog().exercises {
+        let inst = instance_for(1, &ex.id).expect("instance");
+        if let Some(s) = &inst.show_me {
+            assert!(href(s, "en").contains("#/"), "{}", ex.id);
+            // Every timeline link opens a real simulator preset, not the default.
+            if s.page == Page::Simulator {
+                assert!(query_pairs(s).iter().any(|(k, _)| k == "tl_scenario"), "{}: {:?}", ex.id, s.params);
+            }
+        }
+        // The reference answer, entered as the inputs hold it, grades 100.
+        let entries: Vec<Entry> = reference_answer(&inst)
+            .parts
+            .iter()
+            .map(|p| match p {
+                PartAnswer::Number(x) => Entry::Text(x.to_string()),
+                PartAnswer::Text(t) => Entry::Text(t.clone()),
+                PartAnswer::Queues(q) => Entry::Queues(q.iter().map(|&i| i as usize).collect()),
+                PartAnswer::Choices(c) => Entry::Choices(c.iter().cloned().collect::<BTreeSet<_>>()),
+            })
+            .collect();
+        assert_eq!(grade(&inst, &to_answer(&inst.parts, &entries)).score, 100, "{}", ex.id);
+    }
+}

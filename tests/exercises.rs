@@ -1,0 +1,337 @@
+//! Browser tests of the exercises page (`#/exercises`): an exercise opened by its link with a
+//! fixed class seed, a listed mistake entered through the real inputs gets its diagnosis, a
+//! hint is recorded, the reference answer scores 100 for every exercise, corrupted storage is
+//! kept aside, and bad URL values are named. Run:
+//! `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test exercises`.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use rebalance_core::exercise::instance::{MistakePattern, PartInput};
+use rebalance_core::exercise::{
+    catalog, instance_for, load_progress, reference_answer, value_answer, Instance, PartAnswer, Progress,
+};
+use rebalance_lab::i18n::{t, Lang};
+use rebalance_lab::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const KEY: &str = "rebalance-lab.progress.v1";
+
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+}
+
+fn document() -> web_sys::Document {
+    gloo::utils::document()
+}
+
+fn storage() -> web_sys::Storage {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten()).expect("localStorage")
+}
+
+/// Removes every key this page stores, so tests start from nothing.
+fn clear_storage() {
+    let s = storage();
+    let keys: Vec<String> = (0..s.length().unwrap_or(0)).filter_map(|i| s.key(i).ok().flatten()).collect();
+    for key in keys.iter().filter(|k| k.starts_with("rebalance-lab.")) {
+        s.remove_item(key).expect("removed");
+    }
+}
+
+/// Puts `query` and `#/exercises` in the address bar.
+fn open(query: &str) {
+    let window = web_sys::window().expect("a window");
+    let path = window.location().pathname().expect("a path");
+    let url = format!("{path}{query}#/exercises");
+    window
+        .history()
+        .expect("a history")
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        .expect("replaceState");
+}
+
+struct Mounted {
+    root: Element,
+    handle: yew::AppHandle<App>,
+}
+
+impl Mounted {
+    async fn new() -> Mounted {
+        let root = document().create_element("div").expect("a div");
+        document().body().expect("a body").append_child(&root).expect("appended");
+        let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+        settle().await;
+        settle().await;
+        Mounted { root, handle }
+    }
+
+    fn done(self) {
+        self.handle.destroy();
+        self.root.remove();
+    }
+
+    fn find(&self, selector: &str) -> Element {
+        self.root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
+    }
+
+    fn all(&self, selector: &str) -> Vec<Element> {
+        let list = self.root.query_selector_all(selector).expect("a selector");
+        (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<Element>().ok()).collect()
+    }
+
+    fn text(&self, selector: &str) -> String {
+        self.find(selector).text_content().unwrap_or_default().trim().to_owned()
+    }
+
+    fn attr(&self, selector: &str, name: &str) -> Option<String> {
+        self.find(selector).get_attribute(name)
+    }
+
+    async fn click(&self, selector: &str) {
+        self.find(selector).dyn_into::<HtmlElement>().expect("clickable").click();
+        settle().await;
+    }
+
+    async fn type_into(&self, selector: &str, value: &str) {
+        let field = self.find(selector).dyn_into::<HtmlInputElement>().expect("an <input>");
+        field.set_value(value);
+        field.dispatch_event(&web_sys::Event::new("input").expect("an event")).expect("dispatched");
+        settle().await;
+    }
+
+    /// Enters `answer` for part `index` through the page's own controls.
+    async fn enter(&self, inst: &Instance, index: usize, answer: &PartAnswer) {
+        let part = &inst.parts[index];
+        let id = format!("ex-part-{index}");
+        match (answer, &part.input) {
+            (PartAnswer::Number(x), _) => self.type_into(&format!("#{id}"), &x.to_string()).await,
+            (PartAnswer::Text(text), _) => self.type_into(&format!("#{id}"), text).await,
+            (PartAnswer::Queues(wanted), _) => {
+                for tile in self.all(&format!("#{id} [data-queue]")) {
+                    let q: i64 = tile.get_attribute("data-queue").and_then(|q| q.parse().ok()).expect("a queue index");
+                    let pressed = tile.get_attribute("aria-pressed").as_deref() == Some("true");
+                    if pressed != wanted.contains(&q) {
+                        tile.dyn_into::<HtmlElement>().expect("a button").click();
+                        settle().await;
+                    }
+                }
+            }
+            (PartAnswer::Choices(wanted), PartInput::Choice { options, .. }) => {
+                for o in options {
+                    let input = self.find(&format!("#{id}-{}", o.id)).dyn_into::<HtmlInputElement>().expect("an input");
+                    if input.checked() != wanted.contains(&o.id) {
+                        input.click();
+                        settle().await;
+                    }
+                }
+            }
+            (other, _) => panic!("{}: cannot enter {other:?}", inst.exercise_id),
+        }
+    }
+
+    async fn submit(&self) {
+        self.click(".ex-form button[type=submit]").await;
+    }
+
+    fn score(&self) -> u8 {
+        self.attr(".ex-result", "data-score").and_then(|s| s.parse().ok()).expect("a score")
+    }
+}
+
+fn stored_now() -> Option<Progress> {
+    load_progress(&storage().get_item(KEY).ok().flatten()?).ok()
+}
+
+/// The stored progress once `ready` holds for it (storage is written in an effect, after
+/// the render; a busy machine may need a few turns of the event loop).
+async fn stored_when(ready: impl Fn(&Progress) -> bool) -> Progress {
+    for _ in 0..50 {
+        if let Some(progress) = stored_now().filter(|p| ready(p)) {
+            return progress;
+        }
+        settle().await;
+    }
+    stored_now().expect("valid progress is stored")
+}
+
+#[wasm_bindgen_test]
+async fn a_listed_mistake_is_diagnosed_a_hint_is_recorded_and_the_reference_scores_100() {
+    clear_storage();
+    open("?lang=en&ex_id=drain_time&ex_seed=7");
+    let page = Mounted::new().await;
+    let inst = instance_for(7, "drain_time").expect("an instance");
+    assert_eq!(page.text("main h1"), inst.title.en);
+    assert_eq!(page.text(".ex-prompt"), inst.prompt.en.trim());
+    assert_eq!(page.attr(".ex-exercise", "data-seed"), Some(inst.seed.to_string()));
+
+    // The first listed mistake, as the core computes its wrong answer for these numbers.
+    let (index, mistake) = inst
+        .parts
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| p.mistakes.first().map(|m| (i, m.clone())))
+        .expect("drain_time lists a mistake");
+    let MistakePattern::Value(wrong) = &mistake.pattern else { panic!("a computed mistake") };
+    page.enter(&inst, index, &value_answer(wrong)).await;
+    page.submit().await;
+    assert!(page.score() < 100);
+    assert_eq!(page.attr(".ex-diagnosis", "data-mistake"), Some(mistake.id.name()));
+    assert_eq!(page.text(".ex-diagnosis p"), mistake.explanation.en.trim());
+    assert!(page.find(&format!("#ex-part-{index}")).closest(".ex-flagged").ok().flatten().is_some());
+    let progress = stored_when(|p| p.exercises.get("drain_time").is_some_and(|e| e.attempts == 1)).await;
+    assert_eq!(progress.exercises["drain_time"].attempts, 1);
+
+    // One hint, recorded.
+    assert_eq!(page.all(".ex-hint").len(), 0);
+    page.click("#ex-hint").await;
+    assert_eq!(page.all(".ex-hint").len(), 1);
+    assert!(page.text(".ex-hint").contains(inst.hints[0].text.en.trim()));
+    let progress = stored_when(|p| p.exercises.get("drain_time").is_some_and(|e| e.hints_used == 1)).await;
+    assert_eq!(progress.exercises["drain_time"].hints_used, 1);
+
+    // The reference answer scores 100 and opens the model answer with its "show me" link.
+    for (i, answer) in reference_answer(&inst).parts.iter().enumerate() {
+        page.enter(&inst, i, answer).await;
+    }
+    page.submit().await;
+    assert_eq!(page.score(), 100);
+    assert!(page.all(".ex-diagnosis").is_empty());
+    let href = page.attr(".ex-show-me", "href").expect("a show-me link");
+    assert!(href.starts_with("?lang=en&") && href.ends_with("#/planner"), "{href}");
+    let progress = stored_when(|p| p.exercises.get("drain_time").is_some_and(|e| e.done)).await;
+    assert!(progress.exercises["drain_time"].done, "{progress:?}");
+    assert_eq!(progress.set_seed, 7);
+    assert_eq!(page.text("[data-status]"), "Done · answers submitted: 2");
+    page.done();
+}
+
+#[wasm_bindgen_test]
+async fn every_exercise_renders_and_its_reference_answer_scores_100_through_the_inputs() {
+    clear_storage();
+    for ex in &catalog().exercises {
+        open(&format!("?lang=en&ex_id={}&ex_seed=3", ex.id));
+        let page = Mounted::new().await;
+        let inst = instance_for(3, &ex.id).expect("an instance");
+        assert_eq!(page.text("main h1"), inst.title.en, "{}", ex.id);
+        assert_eq!(page.all(".ex-part").len(), inst.parts.len(), "{}", ex.id);
+        // A listed mistake of a queue or choice part, entered by clicking, is diagnosed.
+        let clickable = inst.parts.iter().enumerate().find_map(|(i, p)| {
+            p.mistakes.iter().find_map(|m| match &m.pattern {
+                MistakePattern::Value(v @ rebalance_core::exercise::Value::Queues(_)) => Some((i, value_answer(v), m)),
+                MistakePattern::Selects(o) | MistakePattern::Only(o) if !o.is_empty() => {
+                    Some((i, PartAnswer::Choices(o.clone()), m))
+                }
+                _ => None,
+            })
+        });
+        if let Some((i, wrong, m)) = clickable {
+            page.enter(&inst, i, &wrong).await;
+            page.submit().await;
+            assert_eq!(page.attr(".ex-diagnosis", "data-mistake"), Some(m.id.name()), "{}", ex.id);
+        }
+        for (i, answer) in reference_answer(&inst).parts.iter().enumerate() {
+            page.enter(&inst, i, answer).await;
+        }
+        page.submit().await;
+        assert_eq!(page.score(), 100, "{}", ex.id);
+        // Storage is written in an effect after the render: wait for it before unmounting.
+        stored_when(|p| p.exercises.get(&ex.id).is_some_and(|e| e.done)).await;
+        page.done();
+    }
+    let all = catalog().exercises.len();
+    let progress = stored_when(|p| p.exercises.values().filter(|e| e.done).count() == all).await;
+    assert_eq!(progress.exercises.values().filter(|p| p.done).count(), all);
+}
+
+#[wasm_bindgen_test]
+async fn assign_tiles_are_toggle_buttons_and_the_index_shows_progress() {
+    clear_storage();
+    open("?lang=en&ex_id=assign_avg&ex_seed=1");
+    let page = Mounted::new().await;
+    let tile = "#ex-part-0 [data-queue='0']";
+    assert_eq!(page.attr(tile, "aria-pressed").as_deref(), Some("false"));
+    page.click(tile).await;
+    assert_eq!(page.attr(tile, "aria-pressed").as_deref(), Some("true"));
+    page.submit().await;
+    page.click(".ex-crumbs a").await;
+    assert_eq!(page.text("main h1"), t(Lang::En, "page.exercises.title"));
+    assert_eq!(page.attr("[data-exercise='assign_avg']", "data-status").as_deref(), Some("attempted"));
+    assert_eq!(page.attr("[data-topic='allocation'] .ex-counts", "data-attempted").as_deref(), Some("1"));
+    let url = page.find("#ex-class-link").dyn_into::<HtmlInputElement>().expect("an input").value();
+    assert!(url.ends_with("?ex_seed=1#/exercises"), "{url}");
+    page.done();
+}
+
+#[wasm_bindgen_test]
+async fn corrupted_storage_gives_a_notice_a_fresh_start_and_keeps_the_broken_copy() {
+    clear_storage();
+    storage().set_item(KEY, "{\"version\": 1, \"setSeed\": \"oops\"").expect("stored");
+    storage().set_item("rebalance-lab.progress.broken.1", "an older broken copy").expect("stored");
+    open("?lang=en&ex_seed=5");
+    let page = Mounted::new().await;
+    let notice = page.text(".ex-notices");
+    assert!(notice.contains("could not be read") && notice.contains("rebalance-lab.progress.broken.2"), "{notice}");
+    assert_eq!(page.attr(".ex-summary", "data-done").as_deref(), Some("0"));
+    let s = storage();
+    assert_eq!(
+        s.get_item("rebalance-lab.progress.broken.2").ok().flatten().as_deref(),
+        Some("{\"version\": 1, \"setSeed\": \"oops\"")
+    );
+    assert_eq!(s.get_item("rebalance-lab.progress.broken.1").ok().flatten().as_deref(), Some("an older broken copy"));
+    assert_eq!(stored_when(|p| p.set_seed == 5).await.set_seed, 5, "a fresh, valid progress replaced the broken one");
+    page.click(".ex-notice-box button").await;
+    assert!(page.all(".ex-notice-box").is_empty());
+    page.done();
+}
+
+#[wasm_bindgen_test]
+async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
+    clear_storage();
+    open("?lang=zh-CN&ex_id=nope&ex_seed=abc&ex_try=-4");
+    let page = Mounted::new().await;
+    assert_eq!(page.text("main h1"), t(Lang::ZhCn, "page.exercises.title"));
+    let notices = page.all(".ex-notice-box li");
+    assert_eq!(notices.len(), 3, "{}", page.text(".ex-notices"));
+    assert!(page.text(".ex-notices").contains("nope"));
+    page.click("[data-exercise='three_queue_lag'] a").await;
+    let inst = instance_for(1, "three_queue_lag").expect("an instance");
+    assert_eq!(page.text("main h1"), inst.title.zh);
+    assert_eq!(page.all(".ex-bar-row").len(), 3);
+    assert_eq!(page.all(".ex-table tbody tr").len(), 3);
+    page.click("#ex-new").await;
+    let next = rebalance_core::exercise::attempt_seed(1, "three_queue_lag", 1);
+    assert_eq!(page.attr(".ex-exercise", "data-seed"), Some(next.to_string()));
+    let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    assert!(query.contains("ex_id=three_queue_lag") && query.contains("ex_try=1"), "{query}");
+    page.done();
+}
+
+#[wasm_bindgen_test]
+async fn another_class_link_keeps_the_progress_aside_and_the_seed_field_brings_it_back() {
+    clear_storage();
+    let inst = instance_for(1, "drain_time").expect("an instance");
+    let mut progress = Progress::new(1);
+    let answer = reference_answer(&inst);
+    progress.record(&inst, &answer, &rebalance_core::exercise::grade(&inst, &answer));
+    storage().set_item(KEY, &progress.to_json()).expect("stored");
+
+    open("?lang=en&ex_seed=2");
+    let page = Mounted::new().await;
+    assert!(page.text(".ex-notices").contains("class set 2"), "{}", page.text(".ex-notices"));
+    assert_eq!(page.attr(".ex-summary", "data-done").as_deref(), Some("0"));
+    assert_eq!(stored_when(|p| p.set_seed == 2).await.set_seed, 2);
+    let shelf = storage().get_item("rebalance-lab.progress.v1.seed.1").ok().flatten();
+    assert_eq!(shelf.and_then(|t| load_progress(&t).ok()), Some(progress.clone()));
+
+    page.type_into("#ex-seed", "1").await;
+    page.click(".ex-seed-form button[type=submit]").await;
+    assert_eq!(page.attr(".ex-summary", "data-done").as_deref(), Some("1"));
+    assert_eq!(page.attr("[data-exercise='drain_time']", "data-status").as_deref(), Some("done"));
+    assert_eq!(page.text("#ex-code"), progress.completion_code());
+    assert_eq!(stored_when(|p| p.set_seed == 1).await, progress);
+    page.done();
+}
