@@ -78,6 +78,21 @@ fn every_interview_question_and_spec_case_is_covered() {
 }
 
 #[test]
+fn every_timeline_link_names_a_simulator_preset() {
+    let mut links = 0;
+    for ex in exercises() {
+        let Some(show_me) = &ex.show_me else { continue };
+        if show_me.page != rebalance_core::exercise::model::Page::Simulator {
+            continue;
+        }
+        let name = show_me.params.get("scenario").map(String::as_str).unwrap_or_default();
+        assert!(rebalance_core::simulate::scenario::by_name(name).is_some(), "{}: no preset named {name:?}", ex.id);
+        links += 1;
+    }
+    assert!(links >= 5, "{links} timeline links");
+}
+
+#[test]
 fn every_text_is_filled_in_both_languages() {
     for inst in all_instances() {
         let mut texts = vec![("title", &inst.title), ("prompt", &inst.prompt), ("explanation", &inst.explanation)];

@@ -134,18 +134,10 @@ pub fn query_pairs(state: &ShowMeState) -> Vec<(String, String)> {
     out
 }
 
-/// Exercise scenario names that the simulator's presets spell differently.
-const SCENARIO_ALIASES: [(&str, &str); 3] =
-    [("ack_first", "commit-before-processing"), ("rebalance_storm", "rolling-deploy"), ("handoff", "crash")];
-
-/// The simulator preset for an exercise's scenario name: the name itself, with `-` for `_`,
-/// or its alias; `None` (the timeline's default) when the simulator has no such preset.
+/// The simulator preset an exercise names (the core's content check guarantees it exists);
+/// `None` (the timeline's default) for an unknown name.
 pub fn timeline_scenario(name: &str) -> Option<String> {
-    let alias = SCENARIO_ALIASES.iter().find(|(from, _)| *from == name).map(|(_, to)| (*to).to_owned());
-    [Some(name.to_owned()), Some(name.replace('_', "-")), alias]
-        .into_iter()
-        .flatten()
-        .find(|candidate| scenario::by_name(candidate).is_some())
+    scenario::by_name(name).map(|_| name.to_owned())
 }
 
 /// MACHINE_ROOM_NEARBY's rooms (`hz:3:2,sh:4:2,sz:2:0`: room, queues, consumers) as the
