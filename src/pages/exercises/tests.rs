@@ -226,7 +226,7 @@ fn show_me_maps_to_our_pages_keys() {
         pairs(&[("pl_r", "4000"), ("pl_t", "900"), ("pl_goal", "target"), ("pl_model", "queue")])
     );
     assert_eq!(
-        show(Page::Simulator, &[("scenario", "handoff"), ("committed", "10")]),
+        show(Page::Simulator, &[("scenario", "crash"), ("committed", "10")]),
         pairs(&[("tl_scenario", "crash")])
     );
     assert_eq!(show(Page::Simulator, &[("scenario", "no such thing")]), pairs(&[]));
