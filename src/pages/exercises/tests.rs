@@ -231,7 +231,7 @@ fn show_me_maps_to_our_pages_keys() {
     );
     assert_eq!(show(Page::Simulator, &[("scenario", "no such thing")]), pairs(&[]));
     let state =
-        ShowMeState { page: Page::Simulator, params: [("scenario".to_owned(), "rolling_deploy".to_owned())].into() };
+        ShowMeState { page: Page::Simulator, params: [("scenario".to_owned(), "rolling-deploy".to_owned())].into() };
     assert_eq!(href(&state, "zh-CN"), "?lang=zh-CN&tl_scenario=rolling-deploy#/timeline");
     let state = ShowMeState { page: Page::Playground, params: [("strategy".to_owned(), "A&B".to_owned())].into() };
     assert_eq!(href(&state, "en"), "?lang=en&pg_s=A%26B#/");
