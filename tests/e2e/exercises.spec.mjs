@@ -9,7 +9,9 @@ const ASSIGN_ZH = './?lang=zh-CN&ex_id=assign_avg&ex_seed=1#/exercises';
 const INDEX = './?lang=en&ex_seed=1#/exercises';
 
 async function open(page, url) {
-  await page.goto(url);
+  // The app is ready when its heading shows (appReady); the window's `load` event adds
+  // nothing and, on a busy machine, can come much later.
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
   await appReady(page);
 }
 

@@ -12,7 +12,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.mjs',
   outputDir: './test-results',
-  timeout: 30_000,
+  // Generous: CI runs on 2 shared cores, and a test's own waits are what make it precise.
+  timeout: 60_000,
   globalTimeout: 5 * 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
