@@ -1,0 +1,87 @@
+//! Everything the page draws at one tick, taken from the core once per change (the page
+//! memoizes it), so no component reaches into the simulation itself.
+
+use std::rc::Rc;
+
+use rebalance_core::simulate::{ConsumeModel, ScheduledEvent, SimConfig, TickMetrics};
+
+use super::lanes::{lanes_view, LanesView};
+use super::run::Run;
+
+/// The drawable state of a run at its current tick.
+#[derive(Debug, PartialEq)]
+pub struct Frame {
+    /// The current tick.
+    pub tick: u64,
+    /// Ticks recorded.
+    pub recorded: u64,
+    /// The run's last tick.
+    pub horizon: u64,
+    /// Milliseconds per tick.
+    pub tick_ms: u64,
+    /// Current time.
+    pub now_ms: u64,
+    /// The main model's metrics now.
+    pub metrics: TickMetrics,
+    /// The comparison model's configuration and metrics now.
+    pub other: Option<(SimConfig, TickMetrics)>,
+    /// The main model's configuration.
+    pub config: SimConfig,
+    /// Lanes and tray.
+    pub lanes: Rc<LanesView>,
+    /// Live processes (process, cid), for the inject panel.
+    pub targets: Rc<Vec<(u32, String)>>,
+    /// Every process (index as text, cid), for the log filter.
+    pub clients: Vec<(String, String)>,
+    /// The topic's tags.
+    pub tags: Rc<Vec<String>>,
+    /// Queues per broker now.
+    pub queues_per_broker: u32,
+    /// The scenario's produce rate (msg/s).
+    pub produce_rate: u64,
+    /// The preset's events.
+    pub preset_events: Vec<ScheduledEvent>,
+    /// The reader's events.
+    pub injected: Vec<ScheduledEvent>,
+    /// The preset's name.
+    pub scenario: String,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl Frame {
+    /// The frame of `run` now.
+    pub fn of(run: &Run) -> Frame {
+        let main = run.main();
+        let config = main.config().clone();
+        let snapshot = main.snapshot();
+        let tags: Rc<Vec<String>> = Rc::new(config.topic.tags.iter().map(|t| t.name.clone()).collect());
+        let targets =
+            snapshot.consumers.iter().filter(|c| c.status.is_alive()).map(|c| (c.process, c.cid.clone())).collect();
+        let clients = snapshot.consumers.iter().map(|c| (c.process.to_string(), c.cid.clone())).collect();
+        let brokers = config.topic.brokers.len().max(1);
+        let queues_per_broker = u32::try_from(snapshot.queues.len() / brokers).unwrap_or(u32::MAX);
+        let now = main.now_ms();
+        let model: ConsumeModel = config.group.model;
+        Frame {
+            tick: run.tick(),
+            recorded: run.recorded(),
+            horizon: run.horizon(),
+            tick_ms: run.tick_ms(),
+            now_ms: now,
+            metrics: snapshot.metrics,
+            other: run.other().map(|o| (o.config().clone(), o.metrics())),
+            lanes: Rc::new(lanes_view(&snapshot, model, tags.clone())),
+            targets: Rc::new(targets),
+            clients,
+            tags,
+            queues_per_broker,
+            produce_rate: config.topic.produce_rate,
+            preset_events: run.scenario().events.clone(),
+            injected: run.injected().to_vec(),
+            scenario: run.scenario().name.clone(),
+            seed: run.seed(),
+            config,
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! One lane per consumer process holding its queue tiles at the current tick, and the tray
+//! of queues held by nobody. Each lane is what that client's ProcessQueue table holds, from
+//! *its own* view of cidAll, so a queue may sit in two lanes (overlap) or in none (the tray).
+//! A live consumer's lane has a small menu to stop, crash, pause it or change its
+//! subscription, which injects that event now.
+
+use std::rc::Rc;
+
+use rebalance_core::simulate::{ConsumeModel, ConsumerStatus, Event, Snapshot};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::script::short_cid;
+use super::state::Action;
+use super::text::{count, status_text, time_label};
+use crate::hooks::use_i18n;
+
+/// One queue tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileView {
+    /// Queue index.
+    pub queue: u32,
+    /// Lag of the queue.
+    pub lag: u64,
+    /// Held by two or more live processes.
+    pub overlap: bool,
+    /// Pulling paused by flow control.
+    pub flow: bool,
+    /// Orderly: cannot be consumed now.
+    pub blocked: bool,
+    /// `MessageQueue [topic=…, brokerName=…, queueId=…]`.
+    pub title: String,
+}
+
+/// One consumer process.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaneView {
+    /// Process index.
+    pub process: u32,
+    /// clientId.
+    pub cid: String,
+    /// Running, paused, stopped, crashed.
+    pub status: ConsumerStatus,
+    /// Running with nothing to consume.
+    pub idle: bool,
+    /// Another live process has the same cid.
+    pub clash: bool,
+    /// Listed by the broker.
+    pub registered: bool,
+    /// Its subscription expression.
+    pub subscription: String,
+    /// Its queues.
+    pub tiles: Vec<TileView>,
+    /// Queues revoked from it so far.
+    pub lost: u64,
+    /// Queues it took so far.
+    pub gained: u64,
+    /// Messages it finished.
+    pub processed: u64,
+    /// cidAll size at its last rebalance.
+    pub view: usize,
+}
+
+/// Everything the lanes draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LanesView {
+    /// Lanes in process order.
+    pub lanes: Vec<Rc<LaneView>>,
+    /// Queues held by no process (classic models only).
+    pub orphans: Vec<TileView>,
+    /// The consume model.
+    pub model: ConsumeModel,
+    /// The topic's tags (for the subscription menu).
+    pub tags: Rc<Vec<String>>,
+    /// cidAll as the broker lists it.
+    pub members: Vec<String>,
+}
+
+/// Builds the lanes from the core's snapshot.
+pub fn lanes_view(snapshot: &Snapshot, model: ConsumeModel, tags: Rc<Vec<String>>) -> LanesView {
+    let tile = |q: u32| {
+        snapshot.queues.get(q as usize).map(|v| TileView {
+            queue: v.index,
+            lag: v.lag,
+            overlap: v.holders.len() > 1,
+            flow: v.flow_controlled,
+            blocked: v.blocked,
+            title: v.mq.to_string(),
+        })
+    };
+    let alive = |c: &rebalance_core::simulate::ConsumerView| c.status.is_alive();
+    let lanes = snapshot
+        .consumers
+        .iter()
+        .map(|c| {
+            let clash =
+                alive(c) && snapshot.consumers.iter().any(|o| o.process != c.process && alive(o) && o.cid == c.cid);
+            Rc::new(LaneView {
+                process: c.process,
+                cid: c.cid.clone(),
+                status: c.status,
+                idle: c.status == ConsumerStatus::Running && c.queues.is_empty(),
+                clash,
+                registered: c.registered,
+                subscription: c.subscription.clone(),
+                tiles: c.queues.iter().filter_map(|&q| tile(q)).collect(),
+                lost: c.queues_lost,
+                gained: c.queues_gained,
+                processed: c.processed,
+                view: c.view.len(),
+            })
+        })
+        .collect();
+    let orphans = if model == ConsumeModel::Pop {
+        Vec::new()
+    } else {
+        snapshot.queues.iter().filter(|q| q.holders.is_empty()).filter_map(|q| tile(q.index)).collect()
+    };
+    LanesView { lanes, orphans, model, tags, members: snapshot.members.clone() }
+}
+
+/// Props of [`Lanes`].
+#[derive(Properties, PartialEq)]
+pub struct LanesProps {
+    /// What to draw.
+    pub view: Rc<LanesView>,
+    /// The pause event's length (ms).
+    pub pause_ms: u64,
+    /// Where injected events go.
+    pub on_action: Callback<Action>,
+}
+
+/// The lanes and the tray.
+#[component]
+pub fn Lanes(props: &LanesProps) -> Html {
+    let i18n = use_i18n();
+    let view = &props.view;
+    let pop = view.model == ConsumeModel::Pop;
+    html! {
+        <div class="tl-board">
+            <p class="tl-members">
+                { i18n.t_args("page.timeline.lanes.members", &[("count", &view.members.len().to_string())]) }
+                { " " }<code>{ format!("[{}]", view.members.join(", ")) }</code>
+            </p>
+            <ul class="tl-lanes" aria-label={i18n.t("page.timeline.lanes.label")}>
+                { for view.lanes.iter().map(|lane| html! {
+                    <Lane key={lane.process} lane={lane.clone()} tags={view.tags.clone()} {pop}
+                          pause_ms={props.pause_ms} on_action={props.on_action.clone()} />
+                }) }
+            </ul>
+            if !pop {
+                <section class="tl-tray" aria-labelledby="tl-tray-title">
+                    <h3 id="tl-tray-title">
+                        { i18n.t_args("page.timeline.tray.title", &[("count", &view.orphans.len().to_string())]) }
+                    </h3>
+                    if view.orphans.is_empty() {
+                        <p class="tl-note">{ i18n.t("page.timeline.tray.empty") }</p>
+                    } else {
+                        <ul class="tl-tiles">{ for view.orphans.iter().map(tile) }</ul>
+                    }
+                </section>
+            }
+        </div>
+    }
+}
+
+/// The colour class of queue `q` (the same colour as its line in the chart).
+pub fn queue_class(q: u32) -> &'static str {
+    const CLASSES: [&str; 8] = ["tl-q0", "tl-q1", "tl-q2", "tl-q3", "tl-q4", "tl-q5", "tl-q6", "tl-q7"];
+    CLASSES.get(q as usize % CLASSES.len()).copied().unwrap_or("tl-q0")
+}
+
+fn tile(t: &TileView) -> Html {
+    let class = classes!(
+        "tl-tile",
+        queue_class(t.queue),
+        t.overlap.then_some("is-overlap"),
+        t.flow.then_some("is-flow"),
+        t.blocked.then_some("is-blocked"),
+    );
+    html! {
+        <li key={t.queue} {class} title={t.title.clone()} data-queue={t.queue.to_string()}>
+            <span class="tl-tile-name">{ format!("Q{}", t.queue) }</span>
+            <span class="tl-tile-lag">{ count(t.lag) }</span>
+        </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LaneProps {
+    lane: Rc<LaneView>,
+    tags: Rc<Vec<String>>,
+    pop: bool,
+    pause_ms: u64,
+    on_action: Callback<Action>,
+}
+
+/// Closes the `<details>` menu that holds the clicked button.
+fn close_menu(e: &MouseEvent) {
+    let details = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest("details").ok().flatten());
+    if let Some(details) = details {
+        let _ = details.remove_attribute("open");
+    }
+}
+
+/// One consumer's lane.
+#[component]
+fn Lane(props: &LaneProps) -> Html {
+    let i18n = use_i18n();
+    let lane = &props.lane;
+    let cid = short_cid(&lane.cid).to_owned();
+    let inject = |event: Event| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: MouseEvent| {
+            close_menu(&e);
+            on_action.emit(Action::Inject(event.clone()));
+        })
+    };
+    let alive = lane.status.is_alive();
+    let state = if lane.idle { i18n.t("page.timeline.lane.idle") } else { status_text(&i18n, lane.status) };
+    let class = classes!("tl-lane", format!("is-{}", lane_state_class(lane)), lane.clash.then_some("is-clash"),);
+    let menu_label = i18n.t_args("page.timeline.lane.menu_label", &[("cid", &lane.cid)]);
+    let pause = Event::Pause { cid: cid.clone(), duration_ms: props.pause_ms };
+    html! {
+        <li {class} data-cid={lane.cid.clone()} data-process={lane.process.to_string()}
+            data-status={lane_state_class(lane)} data-lost={lane.lost.to_string()}>
+            <div class="tl-lane-head">
+                <span class="tl-cid">{ lane.cid.clone() }</span>
+                <span class={classes!("tl-badge", format!("tl-badge-{}", lane_state_class(lane)))}>{ state }</span>
+                if lane.clash {
+                    <span class="tl-badge tl-badge-clash">{ i18n.t("page.timeline.lane.clash") }</span>
+                }
+                if alive && !lane.registered {
+                    <span class="tl-badge tl-badge-unlisted">{ i18n.t("page.timeline.lane.unlisted") }</span>
+                }
+                if alive {
+                    <details class="tl-menu">
+                        <summary aria-label={menu_label}>{ i18n.t("page.timeline.lane.menu") }</summary>
+                        <div class="tl-menu-items">
+                            <button type="button" onclick={inject(Event::Stop { cid: cid.clone() })}>
+                                { i18n.t("page.timeline.inject.stop") }</button>
+                            <button type="button" onclick={inject(Event::Crash { cid: cid.clone(), channel_closed: true })}>
+                                { i18n.t("page.timeline.inject.crash") }</button>
+                            <button type="button" onclick={inject(pause)}>
+                                { i18n.t_args("page.timeline.lane.pause", &[("duration", &time_label(props.pause_ms))]) }</button>
+                            { for subscription_choices(&props.tags).into_iter().map(|tags| {
+                                let label = i18n.t_args("page.timeline.lane.subscribe", &[("tags", &tags.join(" || "))]);
+                                html! { <button type="button" onclick={inject(Event::Subscription { cid: cid.clone(), tags })}>{ label }</button> }
+                            }) }
+                            if lane.clash {
+                                <p class="tl-note">{ i18n.t("page.timeline.lane.clash_note") }</p>
+                            }
+                        </div>
+                    </details>
+                }
+            </div>
+            <p class="tl-lane-facts">
+                { i18n.t_args("page.timeline.lane.facts", &[
+                    ("subscription", &lane.subscription),
+                    ("gained", &lane.gained.to_string()),
+                    ("lost", &lane.lost.to_string()),
+                    ("processed", &count(lane.processed)),
+                ]) }
+                if alive && !props.pop {
+                    { " · " }{ i18n.t_args("page.timeline.lane.view", &[("count", &lane.view.to_string())]) }
+                }
+            </p>
+            if alive {
+                <ul class="tl-tiles" aria-label={i18n.t_args("page.timeline.lane.queues", &[("cid", &lane.cid)])}>
+                    { for lane.tiles.iter().map(tile) }
+                </ul>
+            }
+        </li>
+    }
+}
+
+/// `running`, `idle`, `paused`, `stopped`, `crashed`.
+fn lane_state_class(lane: &LaneView) -> &'static str {
+    match lane.status {
+        ConsumerStatus::Running if lane.idle => "idle",
+        ConsumerStatus::Running => "running",
+        ConsumerStatus::Paused => "paused",
+        ConsumerStatus::Stopped => "stopped",
+        ConsumerStatus::Crashed => "crashed",
+    }
+}
+
+/// The subscriptions a lane's menu offers: `*`, then each tag alone (for one tag, just `*`
+/// and that tag).
+pub fn subscription_choices(tags: &[String]) -> Vec<Vec<String>> {
+    let mut choices = vec![vec!["*".to_owned()]];
+    choices.extend(tags.iter().map(|t| vec![t.clone()]));
+    choices
+}

@@ -1,0 +1,272 @@
+//! The timeline's state in the URL query (`tl_` keys), so a link replays the run exactly.
+//! Reading never fails: a value that cannot be used is replaced (clamped where a number
+//! can be) and reported as a [`Notice`], which the page shows in a `role="status"` box.
+//!
+//! | key | meaning | default |
+//! |---|---|---|
+//! | `tl_scenario` | a preset's name (`rebalance-lab simulate --list`) | `scale-3-to-10` |
+//! | `tl_seed` | seed, 0 ..= 4294967295 | 1 |
+//! | `tl_events` | injected events, see [`super::script`] | none |
+//! | `tl_t` | current tick, 0 ..= the run's last tick | 0 |
+//! | `tl_speed` | 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64 | 8 |
+//! | `tl_cmp` | `1`: compare with the other model | off |
+//! | `tl_log` | log filter: `all`, `broker` or a process index | `all` |
+//! | `tl_quiet` | `1`: the log hides offset persistence lines | off |
+//!
+//! A link may also carry these keys after the route (`#/timeline?tl_seed=2`); the page moves
+//! them into the query when it opens ([`adopt_hash_query`]).
+
+use super::run::Run;
+use super::script;
+use super::state::{preset, LogFilter, Page, DEFAULT_SCENARIO, DEFAULT_SEED, DEFAULT_SPEED, MAX_SEED, SPEED_LABELS};
+
+/// A URL value that was not used as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// `key` held `given`; `used` was used instead.
+    Replaced {
+        /// The query key.
+        key: &'static str,
+        /// The value found.
+        given: String,
+        /// The value used.
+        used: String,
+    },
+    /// An item of `tl_events` that is not an event.
+    BadEvent {
+        /// The item.
+        item: String,
+    },
+    /// An event the core refused for this run.
+    Refused {
+        /// The item.
+        item: String,
+        /// The core's reason.
+        reason: String,
+    },
+}
+
+fn replaced(key: &'static str, given: &str, used: impl ToString) -> Notice {
+    Notice::Replaced { key, given: given.to_owned(), used: used.to_string() }
+}
+
+/// A whole number in `0..=max`: clamped when out of range, `default` when not a number.
+fn whole(
+    get: &dyn Fn(&str) -> Option<String>,
+    key: &'static str,
+    max: u64,
+    default: u64,
+    out: &mut Vec<Notice>,
+) -> u64 {
+    let Some(raw) = get(key) else { return default };
+    let text = raw.trim();
+    if let Ok(v) = text.parse::<u64>() {
+        if v > max {
+            out.push(replaced(key, &raw, max));
+        }
+        return v.min(max);
+    }
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() => {
+            let used = v.round().clamp(0.0, max as f64) as u64;
+            out.push(replaced(key, &raw, used));
+            used
+        }
+        _ => {
+            out.push(replaced(key, &raw, default));
+            default
+        }
+    }
+}
+
+/// Reads the whole page from the URL (`get` returns a key's value) and replays the run to `tl_t`.
+pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
+    let mut notices = Vec::new();
+    let name = get("tl_scenario").map(|s| s.trim().to_owned());
+    let scenario = preset(name.as_deref().unwrap_or(DEFAULT_SCENARIO));
+    if let (Some(given), Some(s)) = (&name, &scenario) {
+        if given != &s.name {
+            notices.push(replaced("tl_scenario", given, &s.name));
+        }
+    }
+    let seed = whole(get, "tl_seed", MAX_SEED, DEFAULT_SEED, &mut notices);
+    let (events, bad) = get("tl_events").map(|t| script::decode(&t)).unwrap_or_default();
+    notices.extend(bad.into_iter().map(|b| Notice::BadEvent { item: b.item }));
+    let compare = match get("tl_cmp").as_deref().map(str::trim) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => {
+            notices.push(replaced("tl_cmp", other, 0));
+            false
+        }
+    };
+    let speed = match get("tl_speed") {
+        None => DEFAULT_SPEED,
+        Some(raw) => SPEED_LABELS.iter().position(|s| *s == raw.trim()).unwrap_or_else(|| {
+            notices.push(replaced("tl_speed", &raw, SPEED_LABELS.get(DEFAULT_SPEED).copied().unwrap_or("8")));
+            DEFAULT_SPEED
+        }),
+    };
+    let log = match get("tl_log") {
+        None => LogFilter::All,
+        Some(raw) => LogFilter::parse(&raw).unwrap_or_else(|| {
+            notices.push(replaced("tl_log", &raw, "all"));
+            LogFilter::All
+        }),
+    };
+    let quiet = match get("tl_quiet").as_deref().map(str::trim) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => {
+            notices.push(replaced("tl_quiet", other, 0));
+            false
+        }
+    };
+    let built = match scenario {
+        Some(s) => Run::new(s, seed, events, compare),
+        None => Err("no preset scenario".to_owned()),
+    };
+    let run = built.map(|(mut run, refused)| {
+        notices.extend(refused.into_iter().map(|r| Notice::Refused { item: r.item, reason: r.reason }));
+        let tick = whole(get, "tl_t", run.horizon(), 0, &mut notices);
+        run.seek(tick);
+        run
+    });
+    let mut page = Page::new(run, speed, log, notices);
+    page.quiet = quiet;
+    // A filter naming a process the run never starts shows nothing; say so and show all.
+    if let (LogFilter::Process(p), Some(run)) = (page.log, page.run.as_ref()) {
+        if p as usize >= run.main().snapshot().consumers.len() {
+            page.notices.push(replaced("tl_log", &p.to_string(), "all"));
+            page.log = LogFilter::All;
+        }
+    }
+    page
+}
+
+/// The URL keys of `page` (`None` removes a key).
+pub fn to_query(page: &Page) -> Vec<(&'static str, Option<String>)> {
+    let Some(run) = page.run.as_ref() else { return Vec::new() };
+    let events = script::encode(run.injected());
+    vec![
+        ("tl_scenario", Some(run.scenario().name.clone())),
+        ("tl_seed", Some(run.seed().to_string())),
+        ("tl_events", (!events.is_empty()).then_some(events)),
+        ("tl_t", Some(run.tick().to_string())),
+        ("tl_speed", SPEED_LABELS.get(page.speed).map(|s| (*s).to_owned())),
+        ("tl_cmp", run.other().is_some().then(|| "1".to_owned())),
+        ("tl_log", (page.log != LogFilter::All).then(|| page.log.code())),
+        ("tl_quiet", page.quiet.then(|| "1".to_owned())),
+    ]
+}
+
+/// Moves `?key=value` pairs written after the route (`#/timeline?tl_t=5`) into the query,
+/// where the page keeps its state, and leaves the plain route in the hash. Values already
+/// in the query win. Does nothing when the hash has no query.
+pub fn adopt_hash_query() {
+    let Some(window) = web_sys::window() else { return };
+    let Some(url) = window.location().href().ok().and_then(|href| web_sys::Url::new(&href).ok()) else { return };
+    let hash = url.hash();
+    let Some((route, query)) = hash.split_once('?') else { return };
+    let Ok(params) = web_sys::UrlSearchParams::new_with_str(query) else { return };
+    let search = url.search_params();
+    let iter = js_sys::try_iter(&params).ok().flatten();
+    for entry in iter.into_iter().flatten().flatten() {
+        let pair = js_sys::Array::from(&entry);
+        if let (Some(key), Some(value)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+            if search.get(&key).is_none() {
+                search.set(&key, &value);
+            }
+        }
+    }
+    url.set_hash(route);
+    if let Ok(history) = window.history() {
+        let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+        let _ = history.replace_state_with_url(&state, "", Some(&url.href()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn read_from(pairs: &[(&str, &str)]) -> Page {
+        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        read(&move |key: &str| map.get(key).cloned())
+    }
+
+    #[test]
+    fn an_empty_url_is_the_walkthrough_at_tick_0() {
+        let page = read_from(&[]);
+        let run = page.run.as_ref();
+        assert_eq!(run.map(|r| (r.scenario().name.as_str(), r.seed(), r.tick())), Some((DEFAULT_SCENARIO, 1, 0)));
+        assert_eq!(page.notices, vec![]);
+        assert_eq!(page.speed, DEFAULT_SPEED);
+    }
+
+    #[test]
+    fn a_link_round_trips() {
+        let page = read_from(&[
+            ("tl_scenario", "crash"),
+            ("tl_seed", "9"),
+            ("tl_events", "3000-join_5000-pause-192.168.0.1-4000"),
+            ("tl_t", "700"),
+            ("tl_speed", "0.25"),
+            ("tl_cmp", "1"),
+            ("tl_log", "broker"),
+            ("tl_quiet", "1"),
+        ]);
+        assert_eq!(page.notices, vec![]);
+        let query = to_query(&page);
+        let again: Vec<(&str, String)> = query.iter().filter_map(|(k, v)| v.clone().map(|v| (*k, v))).collect();
+        let pairs: Vec<(&str, &str)> = again.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let back = read_from(&pairs);
+        assert_eq!(to_query(&back), query);
+        assert_eq!(back.run.as_ref().map(Run::tick), Some(700));
+        assert_eq!(back.speed, 0);
+        assert_eq!(back.log, LogFilter::Broker);
+        assert!(back.quiet);
+    }
+
+    #[test]
+    fn bad_values_are_replaced_with_notices() {
+        let page = read_from(&[
+            ("tl_scenario", "nope"),
+            ("tl_seed", "-5"),
+            ("tl_events", "1000-join_garbage_2000-queues-1"),
+            ("tl_t", "99999999"),
+            ("tl_speed", "3"),
+            ("tl_cmp", "yes"),
+            ("tl_log", "77"),
+        ]);
+        let run = page.run.as_ref();
+        assert_eq!(run.map(|r| r.scenario().name.as_str()), Some(DEFAULT_SCENARIO));
+        assert_eq!(run.map(Run::seed), Some(0));
+        assert_eq!(run.map(|r| r.injected().len()), Some(1));
+        let horizon = run.map(Run::horizon);
+        assert_eq!(run.map(Run::tick), horizon);
+        let keys: Vec<String> = page
+            .notices
+            .iter()
+            .map(|n| match n {
+                Notice::Replaced { key, .. } => (*key).to_owned(),
+                Notice::BadEvent { item } => format!("bad {item}"),
+                Notice::Refused { item, .. } => format!("refused {item}"),
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            ["tl_scenario", "tl_seed", "bad garbage", "tl_cmp", "tl_speed", "refused 2000-queues-1", "tl_t", "tl_log"]
+        );
+        assert_eq!(page.log, LogFilter::All);
+    }
+
+    #[test]
+    fn a_huge_seed_is_clamped() {
+        let page = read_from(&[("tl_seed", "99999999999999999999999")]);
+        assert_eq!(page.run.as_ref().map(Run::seed), Some(MAX_SEED));
+        assert_eq!(page.notices.len(), 1);
+    }
+}

@@ -1,0 +1,306 @@
+//! The page's state and every change to it, as plain data (no yew): the [`Run`], whether it
+//! plays and how fast, the log filter, the URL notices and the core's last refusal.
+//! The component keeps one [`Page`] in a `RefCell` and calls [`Page::apply`].
+
+use rebalance_core::simulate::{scenario, Event, Scenario};
+
+use super::query::Notice;
+use super::run::Run;
+
+/// Playback speeds (simulated seconds per real second).
+pub const SPEEDS: [f64; 9] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
+/// How the speeds are written in the URL and the menu.
+pub const SPEED_LABELS: [&str; 9] = ["0.25", "0.5", "1", "2", "4", "8", "16", "32", "64"];
+/// 8×: a 3-minute preset plays in about 23 s.
+pub const DEFAULT_SPEED: usize = 5;
+/// The seed's walkthrough.
+pub const DEFAULT_SCENARIO: &str = "scale-3-to-10";
+/// The command line's default seed.
+pub const DEFAULT_SEED: u64 = 1;
+/// Seeds the page accepts (32 bits: exact in a number box).
+pub const MAX_SEED: u64 = u32::MAX as u64;
+/// Default stall length of the pause event (ms).
+pub const DEFAULT_PAUSE_MS: u64 = 30_000;
+
+/// Whose lines the log pane shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFilter {
+    /// Everybody.
+    All,
+    /// The broker and the script.
+    Broker,
+    /// One consumer process.
+    Process(u32),
+}
+
+impl LogFilter {
+    /// The URL / `<select>` value.
+    pub fn code(self) -> String {
+        match self {
+            LogFilter::All => "all".to_owned(),
+            LogFilter::Broker => "broker".to_owned(),
+            LogFilter::Process(p) => p.to_string(),
+        }
+    }
+
+    /// Reads [`LogFilter::code`].
+    pub fn parse(text: &str) -> Option<LogFilter> {
+        match text.trim() {
+            "all" => Some(LogFilter::All),
+            "broker" => Some(LogFilter::Broker),
+            other => other.parse().ok().filter(|p| *p < 4_096).map(LogFilter::Process),
+        }
+    }
+}
+
+/// Everything the reader can do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Play, or pause while playing (at the end: play from the start).
+    TogglePlay,
+    /// One tick forward (pauses).
+    Step,
+    /// One tick back (pauses).
+    StepBack,
+    /// To this tick.
+    Seek(u64),
+    /// To the first tick.
+    ToStart,
+    /// To the last tick.
+    ToEnd,
+    /// The animation loop: this many ticks forward.
+    Frame(u64),
+    /// Playback speed (index into [`SPEEDS`]).
+    Speed(usize),
+    /// Another preset (same seed, no injected events, from tick 0).
+    Scenario(String),
+    /// Another seed (same script, same tick).
+    Seed(u64),
+    /// The comparison twin on or off.
+    Compare(bool),
+    /// An event now; one tick follows, which applies it.
+    Inject(Event),
+    /// Remove the n-th injected event.
+    RemoveInjected(usize),
+    /// Whose log lines to show.
+    Log(LogFilter),
+    /// Hide the routine offset persistence lines.
+    Quiet(bool),
+    /// The pause event's length.
+    PauseMs(u64),
+    /// Hide the URL notices.
+    DismissNotices,
+}
+
+/// The page.
+#[derive(Debug)]
+pub struct Page {
+    /// Changes on every action (views are memoized on it).
+    pub version: u64,
+    /// Changes when another preset starts a new run.
+    pub epoch: u64,
+    /// The run; `None` only when the core refused the preset itself (see `fatal`).
+    pub run: Option<Run>,
+    /// Why there is no run.
+    pub fatal: Option<String>,
+    /// Playing.
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// The log pane's filter.
+    pub log: LogFilter,
+    /// The log pane hides `[persistAll]` lines.
+    pub quiet: bool,
+    /// URL values that were not used as given.
+    pub notices: Vec<Notice>,
+    /// The core's refusal of the last injected event.
+    pub refusal: Option<String>,
+    /// Length of the pause event (ms).
+    pub pause_ms: u64,
+}
+
+/// The preset called `name`, else the default one.
+pub fn preset(name: &str) -> Option<Scenario> {
+    scenario::by_name(name).or_else(|| scenario::by_name(DEFAULT_SCENARIO)).or_else(|| scenario::all().pop())
+}
+
+impl Page {
+    /// A page on `run` (or on the core's refusal).
+    pub fn new(run: Result<Run, String>, speed: usize, log: LogFilter, notices: Vec<Notice>) -> Page {
+        let (run, fatal) = match run {
+            Ok(run) => (Some(run), None),
+            Err(e) => (None, Some(e)),
+        };
+        Page {
+            version: 0,
+            epoch: 0,
+            run,
+            fatal,
+            playing: false,
+            speed: speed.min(SPEEDS.len() - 1),
+            log,
+            quiet: false,
+            notices,
+            refusal: None,
+            pause_ms: DEFAULT_PAUSE_MS,
+        }
+    }
+
+    /// Simulated milliseconds per real millisecond.
+    pub fn speed_factor(&self) -> f64 {
+        SPEEDS.get(self.speed).copied().unwrap_or(1.0)
+    }
+
+    /// Applies one action.
+    pub fn apply(&mut self, action: Action) {
+        self.version = self.version.wrapping_add(1);
+        match action {
+            Action::Speed(i) => self.speed = i.min(SPEEDS.len() - 1),
+            Action::Log(filter) => self.log = filter,
+            Action::Quiet(on) => self.quiet = on,
+            Action::PauseMs(ms) => self.pause_ms = ms.clamp(1, 86_400_000),
+            Action::DismissNotices => self.notices.clear(),
+            Action::Scenario(name) => self.switch_scenario(&name),
+            other => self.apply_to_run(other),
+        }
+    }
+
+    fn switch_scenario(&mut self, name: &str) {
+        let Some(scenario) = preset(name) else { return };
+        let (seed, compare) = self.run.as_ref().map_or((1, false), |r| (r.seed(), r.other().is_some()));
+        self.playing = false;
+        self.refusal = None;
+        self.log = LogFilter::All;
+        self.epoch = self.epoch.wrapping_add(1);
+        match Run::new(scenario, seed, Vec::new(), compare) {
+            Ok((run, _)) => {
+                self.run = Some(run);
+                self.fatal = None;
+            }
+            Err(e) => {
+                self.run = None;
+                self.fatal = Some(e);
+            }
+        }
+    }
+
+    fn apply_to_run(&mut self, action: Action) {
+        let Some(run) = self.run.as_mut() else { return };
+        match action {
+            Action::TogglePlay => {
+                if !self.playing && run.at_end() {
+                    run.seek(0);
+                }
+                self.playing = !self.playing;
+            }
+            Action::Step => {
+                self.playing = false;
+                run.advance(1);
+            }
+            Action::StepBack => {
+                self.playing = false;
+                run.seek(run.tick().saturating_sub(1));
+            }
+            Action::Seek(tick) => run.seek(tick.min(run.recorded())),
+            Action::ToStart => {
+                self.playing = false;
+                run.seek(0);
+            }
+            Action::ToEnd => {
+                self.playing = false;
+                run.seek(run.horizon());
+            }
+            Action::Frame(ticks) if self.playing => {
+                run.advance(ticks);
+                if run.at_end() {
+                    self.playing = false;
+                }
+            }
+            Action::Seed(seed) => run.set_seed(seed.min(MAX_SEED)),
+            Action::Compare(on) => run.set_compare(on),
+            Action::Inject(event) => {
+                self.refusal = run.inject(event).err();
+                // One tick applies the event, so its effect shows at once (also when paused).
+                if self.refusal.is_none() {
+                    run.advance(1);
+                }
+            }
+            Action::RemoveInjected(i) => run.remove_injected(i),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(name: &str) -> Page {
+        let run = preset(name).ok_or_else(|| "no preset".to_owned()).and_then(|s| Run::new(s, 1, vec![], false));
+        Page::new(run.map(|(r, _)| r), DEFAULT_SPEED, LogFilter::All, Vec::new())
+    }
+
+    fn tick(page: &Page) -> u64 {
+        page.run.as_ref().map_or(u64::MAX, Run::tick)
+    }
+
+    #[test]
+    fn play_step_and_seek() {
+        let mut p = page("scale-out-avg");
+        p.apply(Action::TogglePlay);
+        assert!(p.playing);
+        p.apply(Action::Frame(25));
+        assert_eq!(tick(&p), 25);
+        p.apply(Action::Step);
+        assert!(!p.playing);
+        assert_eq!(tick(&p), 26);
+        p.apply(Action::Frame(10));
+        assert_eq!(tick(&p), 26, "a frame while paused does nothing");
+        p.apply(Action::StepBack);
+        p.apply(Action::StepBack);
+        assert_eq!(tick(&p), 24);
+        p.apply(Action::Seek(1_000));
+        assert_eq!(tick(&p), 26, "the scrubber stays within the recorded ticks");
+        p.apply(Action::ToEnd);
+        assert_eq!(tick(&p), 1_800);
+        p.apply(Action::TogglePlay);
+        assert_eq!((tick(&p), p.playing), (0, true), "play at the end starts over");
+        p.apply(Action::Frame(5_000));
+        assert_eq!((tick(&p), p.playing), (1_800, false), "playing stops at the end");
+    }
+
+    #[test]
+    fn a_refused_event_is_kept_as_a_message() {
+        let mut p = page("scale-out-avg");
+        p.apply(Action::Inject(Event::QueueCount { queues_per_broker: 2 }));
+        assert!(p.refusal.as_deref().is_some_and(|r| r.contains("cannot be reduced")), "{:?}", p.refusal);
+        p.apply(Action::Inject(Event::QueueCount { queues_per_broker: 12 }));
+        assert_eq!(p.refusal, None);
+        assert_eq!(p.run.as_ref().map(|r| r.injected().len()), Some(1));
+    }
+
+    #[test]
+    fn another_scenario_starts_over_with_the_same_seed() {
+        let mut p = page("scale-out-avg");
+        p.apply(Action::Seed(42));
+        p.apply(Action::Compare(true));
+        p.apply(Action::ToEnd);
+        p.apply(Action::Log(LogFilter::Process(2)));
+        p.apply(Action::Scenario("hot-queue".to_owned()));
+        let run = p.run.as_ref();
+        assert_eq!(run.map(|r| (r.scenario().name.as_str(), r.seed(), r.tick())), Some(("hot-queue", 42, 0)));
+        assert_eq!(run.map(|r| r.other().is_some()), Some(true));
+        assert_eq!(p.log, LogFilter::All);
+        p.apply(Action::Scenario("no-such".to_owned()));
+        assert_eq!(p.run.as_ref().map(|r| r.scenario().name.as_str()), Some(DEFAULT_SCENARIO));
+    }
+
+    #[test]
+    fn log_filters_round_trip() {
+        for f in [LogFilter::All, LogFilter::Broker, LogFilter::Process(0), LogFilter::Process(12)] {
+            assert_eq!(LogFilter::parse(&f.code()), Some(f));
+        }
+        assert_eq!(LogFilter::parse("-1"), None);
+        assert_eq!(LogFilter::parse("x"), None);
+    }
+}

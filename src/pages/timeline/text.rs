@@ -1,0 +1,195 @@
+//! Words for what the core reports: times, models, consumer states, events, presets and
+//! URL notices, in the reader's language. Numbers and durations are formatted by the core
+//! (`rebalance_core::plan::format_number` / `format_duration`); RocketMQ's own strings
+//! (log lines, cids, strategy names) stay as RocketMQ writes them.
+
+use rebalance_core::plan::{format_duration, format_number};
+use rebalance_core::simulate::{ConsumeModel, ConsumerStatus, Event, SimConfig};
+
+use super::query::Notice;
+use crate::hooks::I18n;
+
+/// `90.1 s`.
+pub fn seconds_label(ms: u64) -> String {
+    format!("{} s", format_number(ms as f64 / 1_000.0))
+}
+
+/// `90.1 s`, or `125.3 s (2 min 5 s)` from a minute on.
+pub fn time_label(ms: u64) -> String {
+    let seconds = seconds_label(ms);
+    if ms < 60_000 {
+        seconds
+    } else {
+        format!("{seconds} ({})", format_duration((ms / 1_000) as f64))
+    }
+}
+
+/// A count with thousands separators.
+pub fn count(n: u64) -> String {
+    format_number(n as f64)
+}
+
+/// `CLUSTERING · AVG`, `POP`, `BROADCASTING` (RocketMQ's names), plus "orderly".
+pub fn model_label(i18n: &I18n, config: &SimConfig) -> String {
+    match config.group.model {
+        ConsumeModel::Clustering if config.group.orderly => {
+            format!("CLUSTERING · {} · {}", config.group.strategy.name(), i18n.t("page.timeline.model.orderly"))
+        }
+        ConsumeModel::Clustering => format!("CLUSTERING · {}", config.group.strategy.name()),
+        ConsumeModel::Broadcasting => "BROADCASTING".to_owned(),
+        ConsumeModel::Pop => format!("POP · {}", i18n.t("page.timeline.model.pop")),
+    }
+}
+
+/// Running, paused, stopped, crashed.
+pub fn status_text(i18n: &I18n, status: ConsumerStatus) -> &'static str {
+    match status {
+        ConsumerStatus::Running => i18n.t("page.timeline.status.running"),
+        ConsumerStatus::Paused => i18n.t("page.timeline.status.paused"),
+        ConsumerStatus::Stopped => i18n.t("page.timeline.status.stopped"),
+        ConsumerStatus::Crashed => i18n.t("page.timeline.status.crashed"),
+    }
+}
+
+/// One event, in words.
+pub fn event_text(i18n: &I18n, event: &Event) -> String {
+    match event {
+        Event::Join { consumer } => match &consumer.cid {
+            Some(cid) => i18n.t_args("page.timeline.event.join_cid", &[("cid", cid)]),
+            None => i18n.t("page.timeline.event.join").to_owned(),
+        },
+        Event::Stop { cid } => i18n.t_args("page.timeline.event.stop", &[("cid", cid)]),
+        Event::Crash { cid, channel_closed: true } => i18n.t_args("page.timeline.event.crash", &[("cid", cid)]),
+        Event::Crash { cid, channel_closed: false } => i18n.t_args("page.timeline.event.die", &[("cid", cid)]),
+        Event::Pause { cid, duration_ms } => {
+            i18n.t_args("page.timeline.event.pause", &[("cid", cid), ("duration", &time_label(*duration_ms))])
+        }
+        Event::QueueCount { queues_per_broker } => {
+            i18n.t_args("page.timeline.event.queue_count", &[("count", &queues_per_broker.to_string())])
+        }
+        Event::Subscription { cid, tags } => {
+            i18n.t_args("page.timeline.event.subscription", &[("cid", cid), ("tags", &tags.join(" || "))])
+        }
+        Event::CidClash { cid } => i18n.t_args("page.timeline.event.cid_clash", &[("cid", cid)]),
+        Event::ProduceRate { rate, .. } => i18n.t_args("page.timeline.event.produce_rate", &[("rate", &count(*rate))]),
+        Event::ConsumeRate { cid: Some(cid), rate } => {
+            i18n.t_args("page.timeline.event.consume_rate", &[("cid", cid), ("rate", &count(*rate))])
+        }
+        Event::ConsumeRate { cid: None, rate } => {
+            i18n.t_args("page.timeline.event.consume_rate_all", &[("rate", &count(*rate))])
+        }
+        Event::RollingDeploy { replace, start, .. } => i18n.t_args(
+            "page.timeline.event.rolling_deploy",
+            &[("start", &start.to_string()), ("replace", &replace.to_string())],
+        ),
+        Event::FailMessages { queue, count: n, .. } => {
+            i18n.t_args("page.timeline.event.fail", &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())])
+        }
+    }
+}
+
+/// A URL notice, in words.
+pub fn notice_text(i18n: &I18n, notice: &Notice) -> String {
+    match notice {
+        Notice::Replaced { key, given, used } => {
+            i18n.t_args("page.timeline.notice.replaced", &[("key", key), ("given", given), ("used", used)])
+        }
+        Notice::BadEvent { item } => i18n.t_args("page.timeline.notice.bad_event", &[("item", item)]),
+        Notice::Refused { item, reason } => {
+            i18n.t_args("page.timeline.notice.refused", &[("item", item), ("reason", reason)])
+        }
+    }
+}
+
+/// A preset's title and "what to watch" in the reader's language; `None` for a preset this
+/// page has no texts for (the core's English is shown then).
+pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static str)> {
+    let pair = |title: &'static str, watch: &'static str| Some((i18n.t(title), i18n.t(watch)));
+    match name {
+        "scale-3-to-10" => {
+            pair("page.timeline.scenario.scale-3-to-10.title", "page.timeline.scenario.scale-3-to-10.watch")
+        }
+        "pop-scale-3-to-10" => {
+            pair("page.timeline.scenario.pop-scale-3-to-10.title", "page.timeline.scenario.pop-scale-3-to-10.watch")
+        }
+        "scale-out-avg" => {
+            pair("page.timeline.scenario.scale-out-avg.title", "page.timeline.scenario.scale-out-avg.watch")
+        }
+        "scale-out-consistent-hash" => pair(
+            "page.timeline.scenario.scale-out-consistent-hash.title",
+            "page.timeline.scenario.scale-out-consistent-hash.watch",
+        ),
+        "rolling-deploy" => {
+            pair("page.timeline.scenario.rolling-deploy.title", "page.timeline.scenario.rolling-deploy.watch")
+        }
+        "flow-control" => {
+            pair("page.timeline.scenario.flow-control.title", "page.timeline.scenario.flow-control.watch")
+        }
+        "inconsistent-subscription" => pair(
+            "page.timeline.scenario.inconsistent-subscription.title",
+            "page.timeline.scenario.inconsistent-subscription.watch",
+        ),
+        "hot-queue" => pair("page.timeline.scenario.hot-queue.title", "page.timeline.scenario.hot-queue.watch"),
+        "pop-invisible-short" => {
+            pair("page.timeline.scenario.pop-invisible-short.title", "page.timeline.scenario.pop-invisible-short.watch")
+        }
+        "pop-invisible-long" => {
+            pair("page.timeline.scenario.pop-invisible-long.title", "page.timeline.scenario.pop-invisible-long.watch")
+        }
+        "crash" => pair("page.timeline.scenario.crash.title", "page.timeline.scenario.crash.watch"),
+        "graceful-stop" => {
+            pair("page.timeline.scenario.graceful-stop.title", "page.timeline.scenario.graceful-stop.watch")
+        }
+        "ordered-blocked" => {
+            pair("page.timeline.scenario.ordered-blocked.title", "page.timeline.scenario.ordered-blocked.watch")
+        }
+        "ordered-crash" => {
+            pair("page.timeline.scenario.ordered-crash.title", "page.timeline.scenario.ordered-crash.watch")
+        }
+        "gc-pause" => pair("page.timeline.scenario.gc-pause.title", "page.timeline.scenario.gc-pause.watch"),
+        "cid-clash" => pair("page.timeline.scenario.cid-clash.title", "page.timeline.scenario.cid-clash.watch"),
+        "broadcasting" => {
+            pair("page.timeline.scenario.broadcasting.title", "page.timeline.scenario.broadcasting.watch")
+        }
+        "commit-before-processing" => pair(
+            "page.timeline.scenario.commit-before-processing.title",
+            "page.timeline.scenario.commit-before-processing.watch",
+        ),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rebalance_core::simulate::scenario;
+    use yew::Callback;
+
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn every_preset_has_texts_and_the_english_is_the_cores() {
+        let en = I18n::new(Lang::En, Callback::noop());
+        let zh = I18n::new(Lang::ZhCn, Callback::noop());
+        for s in scenario::all() {
+            let Some((title, watch)) = scenario_text(&en, &s.name) else { panic!("no texts for {}", s.name) };
+            assert_eq!(
+                (title, watch),
+                (s.title.as_str(), s.watch.as_str()),
+                "English of {} differs from the core",
+                s.name
+            );
+            let Some((title, watch)) = scenario_text(&zh, &s.name) else { panic!("no texts for {}", s.name) };
+            assert_ne!(title, s.title, "{} has no Chinese title", s.name);
+            assert_ne!(watch, s.watch, "{} has no Chinese text", s.name);
+        }
+    }
+
+    #[test]
+    fn times_read_naturally() {
+        assert_eq!(time_label(0), "0 s");
+        assert_eq!(time_label(90_100), "90.1 s (1 min 30 s)");
+        assert_eq!(time_label(5_000), "5 s");
+        assert_eq!(time_label(600_000), "600 s (10 min)");
+    }
+}

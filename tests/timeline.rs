@@ -1,0 +1,358 @@
+//! Browser tests of the timeline page (`#/timeline`): a link to the end of a preset shows
+//! exactly the core's result (the same as natively), stepping and scrubbing move the tick,
+//! an injected crash reaches the lanes, the log and the URL, bad link values become
+//! notices, and compare mode runs POP beside the classic model.
+//! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test timeline`.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use rebalance_core::simulate::{scenario, Simulation, TickMetrics};
+use rebalance_lab::i18n::{t, Lang};
+use rebalance_lab::{url_state, App};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// `rebalance-lab simulate --scenario scale-3-to-10 --seed 1` at its last tick, computed
+/// natively (also asserted by the page's native unit tests).
+const NATIVE_END: &str = "TickMetrics { at_ms: 600000, group_lag: 8600, consume_tps: 2000, produce_tps: 2000, \
+    produced: 1200000, consumed: 1210886, duplicates: 10886, lost: 0, dead_lettered: 0, filtered: 0, pending: 0, \
+    inflight: 0, oldest_pending_age_ms: 4996, running: 10, members: 10, idle_consumers: 2, overlapping_queues: 0, \
+    orphan_queues: 0, flow_controlled_queues: 0, blocked_queues: 0, rebalances: 36, rebalance_runs: 277, retries: 0 }";
+
+/// Lets Yew's scheduler and the browser's event loop run.
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+}
+
+async fn wait(ms: u64) {
+    yew::platform::time::sleep(Duration::from_millis(ms)).await;
+}
+
+fn document() -> web_sys::Document {
+    gloo::utils::document()
+}
+
+/// Puts `query` in the address bar and `hash` after it, replacing what an earlier test left.
+fn open(query: &str, hash: &str) {
+    let window = web_sys::window().expect("a window");
+    let path = window.location().pathname().expect("a path");
+    let url = format!("{path}{query}{hash}");
+    window
+        .history()
+        .expect("a history")
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        .expect("replaceState");
+}
+
+/// Renders [`App`] into a fresh `<div>`; the handle unmounts it.
+async fn mount() -> (Element, yew::AppHandle<App>) {
+    let root = document().create_element("div").expect("a div");
+    document().body().expect("a body").append_child(&root).expect("appended");
+    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+    settle().await;
+    (root, handle)
+}
+
+/// Waits until `done()` holds (the page renders in chunks; a debug build is slow), up to 10 s.
+async fn until(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..500 {
+        if done() {
+            return;
+        }
+        wait(20).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// Waits until the transport shows `expected`.
+async fn at_tick(root: &Element, expected: u64) {
+    until(&format!("tick {expected}"), || tick(root) == expected).await;
+}
+
+fn attr(root: &Element, selector: &str, name: &str) -> Option<String> {
+    find(root, selector).get_attribute(name)
+}
+
+/// Unmounts the app and lets its effects' clean-ups run (the page writes its link then).
+async fn unmount(handle: yew::AppHandle<App>) {
+    handle.destroy();
+    settle().await;
+}
+
+fn find(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default().trim().to_owned()
+}
+
+fn count(root: &Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).map(|list| list.length()).unwrap_or(0)
+}
+
+async fn click(root: &Element, selector: &str) {
+    find(root, selector).dyn_into::<HtmlElement>().expect("clickable").click();
+    settle().await;
+}
+
+async fn type_into(root: &Element, id: &str, value: &str) {
+    let field = find(root, &format!("#{id}")).dyn_into::<HtmlInputElement>().expect("an <input>");
+    field.set_value(value);
+    field.dispatch_event(&web_sys::Event::new("input").expect("an event")).expect("dispatched");
+    settle().await;
+}
+
+/// Presses `key` on the page's heading (not in a field), as a keyboard would.
+async fn press(root: &Element, key: &str) {
+    use js_sys::Reflect;
+    let init = js_sys::Object::new();
+    Reflect::set(&init, &"key".into(), &key.into()).expect("key set");
+    Reflect::set(&init, &"bubbles".into(), &true.into()).expect("bubbles set");
+    let class = Reflect::get(&js_sys::global(), &"KeyboardEvent".into()).expect("KeyboardEvent");
+    let args = js_sys::Array::of2(&"keydown".into(), &init);
+    let class: js_sys::Function = class.unchecked_into();
+    let event = Reflect::construct(&class, &args).expect("a key event");
+    find(root, "h1").dispatch_event(event.unchecked_ref()).expect("dispatched");
+    settle().await;
+}
+
+/// The `data-value` of a counter (`main` or `other` model).
+fn stat(root: &Element, name: &str, model: &str) -> u64 {
+    let cell = find(root, &format!("td[data-stat={name}][data-model={model}]"));
+    cell.get_attribute("data-value").and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("no value for {name}"))
+}
+
+/// The tick the transport shows.
+fn tick(root: &Element) -> u64 {
+    find(root, "#tl-clock").get_attribute("data-tick").and_then(|t| t.parse().ok()).expect("a tick")
+}
+
+fn core_end(name: &str, seed: u64) -> TickMetrics {
+    let preset = scenario::by_name(name).expect("a preset");
+    let mut sim = Simulation::from_scenario(&preset, seed).expect("a run");
+    sim.run_until(preset.duration_ms);
+    sim.metrics()
+}
+
+#[wasm_bindgen_test]
+async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_natively() {
+    // The brief's link form: the state after the route; the page moves it into the query.
+    open("?lang=en", "#/timeline?tl_scenario=scale-3-to-10&tl_seed=1&tl_t=6000");
+    let (root, handle) = mount().await;
+    at_tick(&root, 6_000).await;
+    assert_eq!(text(&root, "h1"), t(Lang::En, "page.timeline.title"));
+    assert_eq!(url_state::get("tl_t").as_deref(), Some("6000"));
+    assert_eq!(web_sys::window().and_then(|w| w.location().hash().ok()).as_deref(), Some("#/timeline"));
+    assert_eq!(tick(&root), 6_000);
+
+    // Determinism across native and WebAssembly: the core in this browser gives the
+    // natively computed metrics, and the page shows exactly those.
+    let core = core_end("scale-3-to-10", 1);
+    assert_eq!(format!("{core:?}"), NATIVE_END);
+    let shown = [
+        ("groupLag", core.group_lag),
+        ("consumeTps", core.consume_tps),
+        ("produceTps", core.produce_tps),
+        ("duplicates", core.duplicates),
+        ("lost", core.lost),
+        ("deadLettered", core.dead_lettered),
+        ("rebalances", core.rebalances),
+        ("oldestPendingAgeMs", core.oldest_pending_age_ms),
+        ("running", u64::from(core.running)),
+        ("idleConsumers", u64::from(core.idle_consumers)),
+        ("overlappingQueues", u64::from(core.overlapping_queues)),
+        ("orphanQueues", u64::from(core.orphan_queues)),
+        ("inflight", core.inflight),
+    ];
+    for (name, value) in shown {
+        assert_eq!(stat(&root, name, "main"), value, "{name}");
+    }
+    // The scenario's asserted outcome (SPEC §7): 10 running, 8 active, 2 idle, every queue
+    // held by exactly one consumer.
+    let summary = text(&root, "#tl-summary");
+    assert!(summary.contains("8 active, 2 idle of 10 running"), "{summary}");
+    assert_eq!(find(&root, "#tl-summary").get_attribute("aria-live").as_deref(), Some("polite"));
+    assert_eq!(count(&root, ".tl-lane[data-status=idle]"), 2);
+    assert_eq!(count(&root, ".tl-lane[data-status=running]"), 8);
+    assert_eq!(count(&root, ".tl-lane .tl-tile"), 8);
+    assert_eq!(count(&root, ".tl-tile.is-overlap"), 0);
+    assert_eq!(count(&root, ".tl-tray .tl-tile"), 0);
+    assert_eq!(count(&root, ".tl-notices"), 0);
+    assert!(text(&root, ".tl-log").contains("[persistAll] updateConsumeOffsetToBroker"));
+    click(&root, "#tl-log-quiet").await;
+    until("quiet log", || !text(&root, ".tl-log").contains("[persistAll]")).await;
+    assert!(text(&root, ".tl-log").contains("rebalanced result changed"));
+    assert_eq!(find(&root, ".tl-log").get_attribute("aria-live").as_deref(), Some("off"));
+    assert_eq!(count(&root, "svg.tl-chart-svg polyline.tl-line-total"), 1);
+    assert_eq!(count(&root, "svg.tl-chart-svg polyline.tl-line-queue"), 8);
+    unmount(handle).await;
+}
+
+#[wasm_bindgen_test]
+async fn step_play_and_scrub_move_the_tick_and_the_url() {
+    open("?lang=en&tl_scenario=scale-out-avg&tl_t=100", "#/timeline");
+    let (root, handle) = mount().await;
+    at_tick(&root, 100).await;
+    click(&root, "#tl-step").await;
+    at_tick(&root, 101).await;
+    assert!(text(&root, "#tl-clock").contains("tick 101"), "{}", text(&root, "#tl-clock"));
+    click(&root, "#tl-step-back").await;
+    click(&root, "#tl-step-back").await;
+    at_tick(&root, 99).await;
+    // The scrubber goes back to any recorded tick, and not beyond what is recorded.
+    type_into(&root, "tl-tick", "40").await;
+    at_tick(&root, 40).await;
+    assert_eq!(stat(&root, "groupLag", "main"), {
+        let preset = scenario::by_name("scale-out-avg").expect("a preset");
+        let mut sim = Simulation::from_scenario(&preset, 1).expect("a run");
+        sim.seek(40);
+        sim.metrics().group_lag
+    });
+    type_into(&root, "tl-tick", "5000").await;
+    until("the range error", || count(&root, "#tl-tick-error") == 1).await;
+    assert_eq!(tick(&root), 40, "a tick beyond the recorded ones is refused");
+    // Keyboard: `.` steps, `,` steps back, `k` plays and pauses.
+    press(&root, ".").await;
+    press(&root, ".").await;
+    press(&root, ",").await;
+    at_tick(&root, 41).await;
+    until("tl_t=41 in the link", || url_state::get("tl_t").as_deref() == Some("41")).await;
+    press(&root, "k").await;
+    until("playing", || attr(&root, "#tl-play", "aria-pressed").as_deref() == Some("true")).await;
+    assert_eq!(attr(&root, "#tl-summary", "aria-live").as_deref(), Some("off"), "silent while playing");
+    until("the run to advance", || tick(&root) > 45).await;
+    press(&root, "k").await;
+    until("paused", || attr(&root, "#tl-play", "aria-pressed").as_deref() == Some("false")).await;
+    let after = tick(&root);
+    wait(100).await;
+    assert_eq!(tick(&root), after, "paused");
+    assert_eq!(attr(&root, "#tl-summary", "aria-live").as_deref(), Some("polite"));
+    click(&root, "#tl-to-end").await;
+    at_tick(&root, 1_800).await;
+    unmount(handle).await;
+    assert_eq!(url_state::get("tl_t").as_deref(), Some("1800"), "the link is written when the page goes away");
+}
+
+#[wasm_bindgen_test]
+async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
+    open("?lang=en&tl_scenario=scale-out-avg&tl_t=300", "#/timeline");
+    let (root, handle) = mount().await;
+    at_tick(&root, 300).await;
+    let lane = ".tl-lane[data-process='1']";
+    assert_eq!(find(&root, lane).get_attribute("data-status").as_deref(), Some("running"));
+    assert_eq!(count(&root, &format!("{lane} .tl-tile")), 3);
+    find(&root, &format!("{lane} details")).set_attribute("open", "").expect("opened");
+    click(&root, &format!("{lane} .tl-menu-items button:nth-child(2)")).await;
+    until("the crash", || attr(&root, lane, "data-status").as_deref() == Some("crashed")).await;
+    assert_eq!(count(&root, &format!("{lane} details")), 0, "a crashed consumer has no menu");
+    assert_eq!(tick(&root), 301, "one tick applies the event");
+    let log = text(&root, ".tl-log");
+    assert!(log.contains("process killed: nothing persisted"), "{log}");
+    assert!(text(&root, ".tl-script").contains("192.168.0.2 is killed (kill -9)"));
+    // The others notice (the broker sees the channel close) and take its queues.
+    for _ in 0..10 {
+        press(&root, ".").await;
+    }
+    at_tick(&root, 311).await;
+    assert_eq!(count(&root, ".tl-lane[data-status=running] .tl-tile"), 8);
+    assert_eq!(count(&root, ".tl-tray .tl-tile"), 0);
+    assert!(text(&root, ".tl-log").contains("doRebalance, add a new mq"));
+    // The log filter shows one client's lines only.
+    let filter = find(&root, "#tl-log-filter").dyn_into::<web_sys::HtmlSelectElement>().expect("a select");
+    filter.set_value("1");
+    filter.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("dispatched");
+    let sources = || -> Vec<String> {
+        let list = root.query_selector_all(".tl-log-source").expect("a selector");
+        (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.text_content()).collect()
+    };
+    until("only 192.168.0.2's lines", || {
+        let sources = sources();
+        !sources.is_empty() && sources.iter().all(|s| s.starts_with("192.168.0.2@"))
+    })
+    .await;
+    unmount(handle).await;
+    assert_eq!(url_state::get("tl_events").as_deref(), Some("30000-crash-192.168.0.2"));
+    assert_eq!(url_state::get("tl_log").as_deref(), Some("1"));
+
+    // The link replays the same run.
+    let (again, handle) = mount().await;
+    at_tick(&again, 311).await;
+    assert_eq!(find(&again, lane).get_attribute("data-status").as_deref(), Some("crashed"));
+    assert_eq!(count(&again, ".tl-script .tl-event.is-injected"), 1);
+    click(&again, ".tl-script .tl-event.is-injected button").await;
+    until("the replay without the crash", || attr(&again, lane, "data-status").as_deref() == Some("running")).await;
+    assert_eq!(tick(&again), 311, "removing the event replays to the same tick");
+    unmount(handle).await;
+    assert_eq!(url_state::get("tl_events"), None);
+}
+
+#[wasm_bindgen_test]
+async fn bad_link_values_are_replaced_with_a_visible_notice() {
+    open(
+        "?lang=en&tl_scenario=nope&tl_seed=abc&tl_events=1000-join_junk_2000-queues-2&tl_t=-3&tl_speed=7",
+        "#/timeline",
+    );
+    let (root, handle) = mount().await;
+    until("the notices", || count(&root, ".tl-notices") == 1).await;
+    assert_eq!(find(&root, ".tl-notices").get_attribute("role").as_deref(), Some("status"));
+    let notices = text(&root, ".tl-notices");
+    for part in [
+        "tl_scenario",
+        "“nope”",
+        "tl_seed",
+        "“junk” is not an event",
+        "2000-queues-2",
+        "cannot be reduced",
+        "tl_t",
+        "tl_speed",
+    ] {
+        assert!(notices.contains(part), "{part:?} missing from {notices:?}");
+    }
+    assert_eq!(count(&root, ".tl-notices li"), 6);
+    assert_eq!(tick(&root), 0);
+    assert_eq!(count(&root, ".tl-script .tl-event.is-injected"), 1, "the good event is kept");
+    click(&root, ".tl-notices button").await;
+    until("the notices to go", || count(&root, ".tl-notices") == 0).await;
+    // A refused injection shows the core's reason and changes nothing.
+    type_into(&root, "tl-queue-count", "4").await;
+    click(&root, ".tl-fieldset:nth-child(2) > button").await;
+    until("the refusal", || count(&root, ".tl-inject .tl-error") == 1).await;
+    assert!(text(&root, ".tl-inject .tl-error").contains("cannot be reduced"));
+    assert_eq!(count(&root, ".tl-script .tl-event.is-injected"), 1);
+    unmount(handle).await;
+}
+
+#[wasm_bindgen_test]
+async fn compare_mode_runs_pop_on_the_same_script() {
+    open("?lang=en&tl_scenario=scale-3-to-10&tl_t=6000&tl_cmp=1", "#/timeline");
+    let (root, handle) = mount().await;
+    at_tick(&root, 6_000).await;
+    assert_eq!(count(&root, "svg.tl-chart-svg polyline.tl-line-other"), 1);
+    assert_eq!(stat(&root, "idleConsumers", "main"), 2);
+    assert_eq!(stat(&root, "idleConsumers", "other"), 0, "POP: nobody idles");
+    assert_eq!(stat(&root, "running", "other"), 10);
+    assert_eq!(stat(&root, "groupLag", "other"), core_end("pop-scale-3-to-10", 1).group_lag);
+    assert!(stat(&root, "groupLag", "other") < stat(&root, "groupLag", "main"));
+    click(&root, "#tl-compare").await;
+    until("one column", || count(&root, "td[data-model=other]") == 0).await;
+    unmount(handle).await;
+    assert_eq!(url_state::get("tl_cmp"), None);
+}
+
+#[wasm_bindgen_test]
+async fn the_page_speaks_chinese() {
+    open("?lang=zh-CN&tl_scenario=crash", "#/timeline");
+    let (root, handle) = mount().await;
+    at_tick(&root, 0).await;
+    assert_eq!(text(&root, "h1"), t(Lang::ZhCn, "page.timeline.title"));
+    assert_eq!(text(&root, "#tl-play"), t(Lang::ZhCn, "page.timeline.transport.play"));
+    let title = text(&root, ".tl-watch-title");
+    assert!(title.contains(t(Lang::ZhCn, "page.timeline.scenario.crash.title")), "{title}");
+    unmount(handle).await;
+}
