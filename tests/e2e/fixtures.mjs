@@ -16,6 +16,10 @@ export const test = base.extend({
       });
       page.on('pageerror', (error) => guard.errors.push(`pageerror: ${error.message}`));
       page.on('request', (request) => guard.requests.push(request.url()));
+      // Navigations wait for the DOM, not the window's `load` event: each test then waits
+      // for what it needs (appReady), and `load` adds nothing but delay on a busy machine.
+      const goto = page.goto.bind(page);
+      page.goto = (url, options = {}) => goto(url, { waitUntil: 'domcontentloaded', ...options });
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);

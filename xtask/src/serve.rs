@@ -94,6 +94,9 @@ impl Site<'_> {
             Answer::BadRequest => Response::from_string("bad request\n").with_status_code(400),
             Answer::MethodNotAllowed => Response::from_string("method not allowed\n").with_status_code(405),
         };
+        // No keep-alive: every request gets a fresh connection. Under load, Chromium's reuse
+        // of tiny_http's kept-alive connections occasionally left a request unanswered.
+        let response = with_headers(response, &[("Connection", "close")]);
         if !matches!(answer, Answer::File(_)) {
             eprintln!("serve: {} {} -> {answer:?}", request.method(), request.url());
         }
