@@ -22,6 +22,7 @@
 //! CSSOM, e.g. `element.style().set_property("width", "40%")`, which CSP allows.
 
 pub mod app;
+pub mod clipboard;
 pub mod components;
 pub mod hooks;
 pub mod i18n;

@@ -1,40 +1,11 @@
 //! A link to share (class set, one exercise): shown in a read-only box, with a Copy button
 //! that uses the clipboard and, when the browser refuses, selects the box instead.
 
-use js_sys::{Function, Reflect};
-use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::clipboard::write_clipboard;
 use crate::hooks::use_i18n;
-
-/// Writes `text` to the clipboard; `done` gets whether it worked.
-fn write_clipboard(text: &str, done: Callback<bool>) {
-    let clipboard = web_sys::window()
-        .and_then(|w| Reflect::get(&w.navigator(), &"clipboard".into()).ok())
-        .filter(|c| c.is_object());
-    let write = clipboard
-        .as_ref()
-        .and_then(|c| Reflect::get(c, &"writeText".into()).ok())
-        .and_then(|f| f.dyn_into::<Function>().ok());
-    let (Some(clipboard), Some(write)) = (clipboard, write) else {
-        done.emit(false);
-        return;
-    };
-    let promise = write.call1(&clipboard, &JsValue::from_str(text)).ok();
-    let then =
-        promise.as_ref().and_then(|p| Reflect::get(p, &"then".into()).ok()).and_then(|f| f.dyn_into::<Function>().ok());
-    let (Some(promise), Some(then)) = (promise, then) else {
-        done.emit(false);
-        return;
-    };
-    let ok = Closure::once_into_js({
-        let done = done.clone();
-        move |_: JsValue| done.emit(true)
-    });
-    let failed = Closure::once_into_js(move |_: JsValue| done.emit(false));
-    let _ = then.call2(&promise, &ok, &failed);
-}
 
 /// Props of [`CopyLink`].
 #[derive(Properties, PartialEq, Clone)]
