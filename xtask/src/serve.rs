@@ -35,8 +35,7 @@ pub fn run(options: &Options) -> Result {
     std::io::stdout().flush()?;
 
     // One short-lived thread per request: a request whose response waits on a slow or
-    // stalled connection can never hold up the others (a fixed worker pool could be
-    // exhausted by them, which showed as pages that never finished loading).
+    // stalled connection can never hold up the others.
     for request in server.incoming_requests() {
         let dist = dist.clone();
         let base = options.base.clone();
@@ -94,8 +93,8 @@ impl Site<'_> {
             Answer::BadRequest => Response::from_string("bad request\n").with_status_code(400),
             Answer::MethodNotAllowed => Response::from_string("method not allowed\n").with_status_code(405),
         };
-        // No keep-alive: every request gets a fresh connection. Under load, Chromium's reuse
-        // of tiny_http's kept-alive connections occasionally left a request unanswered.
+        // No keep-alive: a local test server gains nothing from it, and closed connections
+        // keep each request independent.
         let response = with_headers(response, &[("Connection", "close")]);
         if !matches!(answer, Answer::File(_)) {
             eprintln!("serve: {} {} -> {answer:?}", request.method(), request.url());

@@ -14,7 +14,7 @@ use crate::util::{self, Result};
 use crate::{build, size, Options};
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
-const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// The sub-path the end-to-end suite also serves the site under.
 const SUB_PATH: &str = "/sub/rebalance/";
@@ -181,13 +181,13 @@ fn end_to_end() -> Result {
 }
 
 /// `cargo xtask serve --release --no-build --port 0` in the background, killed on drop.
-struct Server {
+pub struct Server {
     child: Child,
-    url: String,
+    pub url: String,
 }
 
 impl Server {
-    fn start(base: &str) -> Result<Server> {
+    pub fn start(base: &str) -> Result<Server> {
         let exe = std::env::current_exe()?;
         let mut command = Command::new(exe);
         command
@@ -199,7 +199,11 @@ impl Server {
         // The first line is `serving dist/ at URL`; EOF means the server died.
         let mut line = String::new();
         if let Some(stdout) = child.stdout.take() {
-            BufReader::new(stdout).read_line(&mut line)?;
+            let mut reader = BufReader::new(stdout);
+            reader.read_line(&mut line)?;
+            // Keep the pipe open for the server's life: with its stdout closed, requests
+            // from Chromium went unanswered (the cause of the first-navigation hangs).
+            std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
         }
         // From here on, dropping `server` kills the process, also on the error path.
         let mut server = Server { child, url: String::new() };
