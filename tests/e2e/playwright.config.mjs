@@ -18,7 +18,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: the sub-path server has still been seen, rarely, to leave its first
+  // navigation unanswered (see the issue notes). A retried test prints as "flaky".
+  retries: 1,
   forbidOnly: true,
   reporter: [['list']],
   use: {
