@@ -51,6 +51,19 @@ impl Route {
         format!("#{}", self.path())
     }
 
+    /// The release wasm that holds this page: the name of its Cargo feature, which is also
+    /// the key `static/boot.js` looks the page up by. The not-found page is in every wasm;
+    /// it names the landing page's.
+    pub fn bundle(self) -> &'static str {
+        match self {
+            Route::Playground | Route::NotFound => "playground",
+            Route::Offsets => "offsets",
+            Route::Planner => "planner",
+            Route::Exercises => "exercises",
+            Route::Timeline => "timeline",
+        }
+    }
+
     /// The i18n key of the page's name in the header and the document title.
     pub fn nav_key(self) -> &'static str {
         match self {

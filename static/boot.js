@@ -1,10 +1,23 @@
 // Starts the WebAssembly app. An external module, so the CSP needs no 'unsafe-inline'.
-// `cargo xtask build` rewrites the two `../pkg/` paths to their content-hashed names.
-import init from '../pkg/rebalance_lab.js';
+//
+// The release build has one wasm per page (xtask/src/build.rs); `cargo xtask build` replaces
+// the table below with { page: [glue, wasm] }, paths relative to this file. A debug build has
+// one bundle, `all`, with every page. The app reloads the document when the reader opens a
+// page that another bundle holds (src/pages/mod.rs, OtherBundle).
+const BUNDLES = /* xtask:bundles */ {};
 
-const wasm = new URL('../pkg/rebalance_lab_bg.wasm', import.meta.url);
+// The bundle for a `location.hash`; mirrors Route::from_hash and Route::bundle in
+// src/router.rs: no hash or a hash that is not a path is the landing page, and an unknown
+// path (the not-found page) is in every bundle.
+function bundleFor(hash) {
+  if ('all' in BUNDLES) return 'all';
+  const path = hash.replace(/^#/, '');
+  if (!path.startsWith('/')) return 'playground';
+  const page = path.split(/[?#]/)[0].replace(/\/+$/, '').slice(1).toLowerCase();
+  return Object.hasOwn(BUNDLES, page) ? page : 'playground';
+}
 
-init({ module_or_path: wasm }).catch((error) => {
+function showFailure(error) {
   console.error('Rebalance Lab failed to start:', error);
   // A Rust panic has already shown its own banner (src/panic_banner.rs).
   if (document.getElementById('panic-banner')) return;
@@ -15,4 +28,17 @@ init({ module_or_path: wasm }).catch((error) => {
       'Rebalance Lab could not start in this browser (it needs WebAssembly). ' +
       'Rebalance Lab 无法在此浏览器中启动（需要 WebAssembly）。';
   }
-});
+}
+
+async function start() {
+  const name = bundleFor(location.hash);
+  const bundle = BUNDLES[name];
+  if (!bundle) throw new Error(`no bundle for ${location.hash || '#/'} (was the site built with cargo xtask build?)`);
+  document.documentElement.dataset.bundle = name;
+  // Fetch the wasm while the glue loads.
+  const wasm = fetch(new URL(bundle[1], import.meta.url));
+  const { default: init } = await import(new URL(bundle[0], import.meta.url).href);
+  await init({ module_or_path: wasm });
+}
+
+start().catch(showFailure);

@@ -60,24 +60,26 @@ impl Lang {
         preferred.into_iter().find_map(Lang::from_code).unwrap_or(Lang::En)
     }
 
-    /// The language's texts: the shared file, then one file per page (each starts with its
-    /// own `[section]`, so no key leaks into the next file's section).
-    fn source(self) -> &'static str {
+    /// The language's texts: the shared file, then one file per page compiled into this
+    /// wasm (each starts with its own `[section]`, so no key leaks into the next file's
+    /// section).
+    fn source(self) -> String {
         macro_rules! locale {
             ($dir:literal) => {
-                concat!(
+                [
                     include_str!(concat!($dir, ".toml")),
-                    "\n",
+                    #[cfg(feature = "playground")]
                     include_str!(concat!($dir, "/playground.toml")),
-                    "\n",
+                    #[cfg(feature = "offsets")]
                     include_str!(concat!($dir, "/offsets.toml")),
-                    "\n",
+                    #[cfg(feature = "planner")]
                     include_str!(concat!($dir, "/planner.toml")),
-                    "\n",
+                    #[cfg(feature = "exercises")]
                     include_str!(concat!($dir, "/exercises.toml")),
-                    "\n",
+                    #[cfg(feature = "timeline")]
                     include_str!(concat!($dir, "/timeline.toml")),
-                )
+                ]
+                .join("\n")
             };
         }
         match self {
@@ -94,7 +96,7 @@ impl Lang {
             Lang::ZhCn => &ZH_CN,
         };
         cell.get_or_init(|| {
-            Catalog::parse(self.source()).unwrap_or_else(|error| {
+            Catalog::parse(&self.source()).unwrap_or_else(|error| {
                 // `cargo test` keeps this from happening; if it does, show keys, not a crash.
                 log_error(&format!("locale {}: {error}", self.code()));
                 Catalog::default()

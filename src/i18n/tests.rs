@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 fn catalog(lang: Lang) -> Catalog {
-    match Catalog::parse(lang.source()) {
+    match Catalog::parse(&lang.source()) {
         Ok(catalog) => catalog,
         Err(error) => panic!("{} does not parse: {error}", lang.code()),
     }

@@ -1,36 +1,99 @@
 //! One component per page; [`view`] picks the one for a [`Route`].
 //!
-//! To add a page: add a variant to [`Route`] (its path, nav key and, if it belongs in the
-//! header, its place in `Route::NAV`), a file here with its component, a match arm in
-//! [`view`], and its texts in both `src/i18n/*.toml` files. Page state that a link should
-//! reproduce goes in the URL query through [`crate::url_state`].
+//! To add a page: add a variant to [`Route`] (its path, nav key, bundle and, if it belongs in
+//! the header, its place in `Route::NAV`), a folder here with its component, a Cargo feature
+//! of the same name, a match arm in [`view`], and its texts in both languages under
+//! `src/i18n/`. Page state that a link should reproduce goes in the URL query through
+//! [`crate::url_state`].
+//!
+//! Each page sits behind a Cargo feature. The release build compiles one wasm per page (see
+//! `xtask/src/build.rs`); a route whose page is not in the running wasm shows
+//! [`OtherBundle`], which reloads the document so `static/boot.js` starts the right one.
 
+#[cfg(feature = "exercises")]
 mod exercises;
 mod not_found;
+#[cfg(feature = "offsets")]
 mod offsets;
+#[cfg(feature = "planner")]
 mod planner;
+#[cfg(feature = "playground")]
 mod playground;
+#[cfg(feature = "timeline")]
 mod timeline;
 
+#[cfg(feature = "exercises")]
 pub use exercises::Exercises;
 pub use not_found::NotFound;
+#[cfg(feature = "offsets")]
 pub use offsets::Offsets;
+#[cfg(feature = "planner")]
 pub use planner::Planner;
+#[cfg(feature = "playground")]
 pub use playground::Playground;
+#[cfg(feature = "timeline")]
 pub use timeline::Timeline;
 
 use yew::prelude::*;
 
+use crate::hooks::use_i18n;
 use crate::router::Route;
 
 /// The page component for `route`.
 pub fn view(route: Route) -> Html {
     match route {
+        #[cfg(feature = "playground")]
         Route::Playground => html! { <Playground /> },
+        #[cfg(feature = "offsets")]
         Route::Offsets => html! { <Offsets /> },
+        #[cfg(feature = "planner")]
         Route::Planner => html! { <Planner /> },
+        #[cfg(feature = "exercises")]
         Route::Exercises => html! { <Exercises /> },
+        #[cfg(feature = "timeline")]
         Route::Timeline => html! { <Timeline /> },
         Route::NotFound => html! { <NotFound /> },
+        #[allow(unreachable_patterns)]
+        _ => html! { <OtherBundle {route} /> },
+    }
+}
+
+/// The wasm `static/boot.js` started, as it recorded on `<html data-bundle="…">`.
+fn running_bundle() -> Option<String> {
+    gloo::utils::document().document_element()?.get_attribute("data-bundle")
+}
+
+/// Props of [`OtherBundle`].
+#[derive(Properties, PartialEq)]
+pub struct OtherBundleProps {
+    /// The page asked for.
+    pub route: Route,
+}
+
+/// Stands in for a page that another wasm holds: reloads the document (the URL already
+/// names the page and all its state), so `boot.js` starts that page's wasm. If `boot.js`
+/// says it already started the wasm meant for this page, the build is inconsistent: say so
+/// instead of reloading forever.
+#[component]
+pub fn OtherBundle(props: &OtherBundleProps) -> Html {
+    let i18n = use_i18n();
+    let bundle = props.route.bundle();
+    let stuck = running_bundle().as_deref() == Some(bundle);
+    use_effect_with((bundle, stuck), |&(_, stuck)| {
+        if !stuck {
+            if let Some(window) = web_sys::window() {
+                let _ = window.location().reload();
+            }
+        }
+    });
+    let text = if stuck {
+        i18n.t_args("page.loading.missing", &[("page", bundle)])
+    } else {
+        i18n.t("page.loading.body").to_owned()
+    };
+    html! {
+        <section class="page page-loading">
+            <p class="boot-status" role="status">{ text }</p>
+        </section>
     }
 }

@@ -35,6 +35,9 @@ test('the nav reaches each page, and back and reload keep the page', async ({ pa
     await expect(page).toHaveURL(new RegExp(`${hash.replace('/', '\\/')}$`));
     await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
     await expect(page).toHaveTitle(`${name} · Rebalance Lab`);
+    // Each page runs its own wasm (the release build's bundles; see xtask/src/build.rs).
+    const bundle = hash === '#/' ? 'playground' : hash.slice(2);
+    await expect(page.locator('html')).toHaveAttribute('data-bundle', bundle);
   }
   await page.goBack();
   await expect(page.locator('main h1')).toHaveText(EN.planner);
@@ -92,6 +95,27 @@ test('every request stays on the site origin, and the wasm is served as applicat
   // The guard fixture checks every recorded URL after the test; make sure it saw some.
   expect(guard.requests.some((url) => url.endsWith('.wasm'))).toBe(true);
   expect(guard.requests.some((url) => url.endsWith('.css'))).toBe(true);
+});
+
+test('a visit downloads only the wasm of the page it opens', async ({ page }) => {
+  const wasm = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) wasm.push(new URL(request.url()).pathname.split('/').pop());
+  });
+  for (const name of ['playground', 'offsets', 'planner', 'exercises', 'timeline']) {
+    wasm.length = 0;
+    await page.goto(`./?lang=en#/${name === 'playground' ? '' : name}`);
+    await appReady(page);
+    await expect(page.locator('html')).toHaveAttribute('data-bundle', name);
+    expect(wasm).toHaveLength(1);
+    expect(wasm[0]).toMatch(new RegExp(`^rebalance_lab_${name}_bg-[0-9a-f]{10}\\.wasm$`));
+  }
+  // An unknown page is in every bundle: no other download to say "not found".
+  wasm.length = 0;
+  await page.evaluate(() => { location.hash = '#/no-such-page'; });
+  await expect(page.locator('main h1')).toHaveText('Page not found');
+  await expect(page.locator('html')).toHaveAttribute('data-bundle', 'timeline');
+  expect(wasm).toHaveLength(0);
 });
 
 test('it works when served from a sub-path', async ({ page, guard }) => {

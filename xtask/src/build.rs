@@ -1,12 +1,17 @@
 //! `cargo xtask build`: compile the site to WebAssembly and assemble `dist/`.
 //!
-//! 1. `cargo build -p rebalance_lab --bin rebalance_lab_site --target wasm32-unknown-unknown`.
+//! 1. `cargo build -p rebalance_lab --bin rebalance_lab_site --target wasm32-unknown-unknown`:
+//!    a debug build compiles every page into one wasm (bundle `all`); a release build
+//!    compiles one wasm per page (`--no-default-features --features <page>`, see [`PAGES`]),
+//!    so a visit downloads the shell and the page it opens, not all five.
 //! 2. wasm-bindgen, as the `wasm-bindgen-cli-support` library pinned to the same version
-//!    as `wasm-bindgen` (no CLI install needed), `--target web`, out name `rebalance_lab`.
+//!    as `wasm-bindgen` (no CLI install needed), `--target web`, out name
+//!    `rebalance_lab_<bundle>`.
 //! 3. Release only: `wasm-opt -Oz` from `node_modules/.bin` (npm package `binaryen`).
 //! 4. `dist/`: `index.html`, `pkg/` and `static/`, with content-hashed names for the wasm,
 //!    the JS and the CSS, and every URL relative (`./pkg/…`, `./static/…`) so the site works
-//!    from any sub-path.
+//!    from any sub-path. `static/boot.js` receives the bundle table (page → glue and wasm)
+//!    and starts the bundle for the page in the URL.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,13 +19,18 @@ use std::path::{Path, PathBuf};
 use crate::util::{self, Result};
 use crate::Options;
 
-/// The name wasm-bindgen gives its output: `rebalance_lab.js` and `rebalance_lab_bg.wasm`.
+/// The stem of wasm-bindgen's output: `rebalance_lab_<bundle>.js`, `…_bg.wasm`.
 const OUT_NAME: &str = "rebalance_lab";
+/// The site crate's page features, one release wasm each. Their names are the bundle
+/// names `Route::bundle` (src/router.rs) and `static/boot.js` use.
+pub const PAGES: &[&str] = &["playground", "offsets", "planner", "exercises", "timeline"];
+/// The debug build's one bundle, with every page.
+const ALL: &str = "all";
+/// The placeholder in `static/boot.js` that receives the bundle table.
+const BUNDLES_MARKER: &str = "/* xtask:bundles */ {}";
 /// The binary target that renders the app.
 const BIN: &str = "rebalance_lab_site";
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
-/// The placeholder in `index.html` that receives the preload links.
-const PRELOAD_MARKER: &str = "<!-- xtask:preload -->";
 /// The WebAssembly features rustc enables by default for wasm32-unknown-unknown; wasm-opt
 /// must accept them, and must not add others.
 const WASM_FEATURES: &[&str] = &[
@@ -39,27 +49,45 @@ pub struct Dist {
     pub dir: PathBuf,
     /// Every file in it.
     pub files: Vec<PathBuf>,
+    /// The wasm bundles, in [`PAGES`] order (or the one `all`).
+    pub bundles: Vec<Bundle>,
+}
+
+/// One wasm and its JS glue, as named in `dist/pkg/`.
+#[derive(Debug, Clone)]
+pub struct Bundle {
+    /// `all`, or the page feature it was built with.
+    pub name: String,
+    /// The hashed glue file name.
+    pub glue: String,
+    /// The hashed wasm file name.
+    pub wasm: String,
 }
 
 /// Builds the site; see the module docs.
 pub fn run(options: &Options) -> Result<Dist> {
     let profile = if options.release { "release" } else { "debug" };
     ensure_wasm_target()?;
-    let mut cargo = util::cargo();
-    cargo.args(["build", "-p", "rebalance_lab", "--bin", BIN, "--target", WASM_TARGET]);
-    if options.release {
-        cargo.arg("--release");
-    }
-    util::run(&mut cargo)?;
-
-    let wasm = util::target_dir().join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
+    let names: Vec<&str> = if options.release { PAGES.to_vec() } else { vec![ALL] };
     let pkg = util::target_dir().join("xtask").join(format!("pkg-{profile}"));
-    bindgen(&wasm, &pkg, options.release)?;
-    if options.release {
-        wasm_opt(&pkg.join(format!("{OUT_NAME}_bg.wasm")))?;
+    if pkg.exists() {
+        fs::remove_dir_all(&pkg)?;
     }
-    let dist = assemble(&pkg, &util::root().join("dist"))?;
-    println!("built {} ({profile})", util::show(&dist.dir));
+    for &name in &names {
+        let mut cargo = util::cargo();
+        cargo.args(["build", "-p", "rebalance_lab", "--bin", BIN, "--target", WASM_TARGET]);
+        if options.release {
+            cargo.args(["--release", "--no-default-features", "--features", name]);
+        }
+        util::run(&mut cargo)?;
+        let wasm = util::target_dir().join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
+        bindgen(&wasm, &pkg, &format!("{OUT_NAME}_{name}"), options.release)?;
+        if options.release {
+            wasm_opt(&pkg.join(format!("{OUT_NAME}_{name}_bg.wasm")))?;
+        }
+    }
+    let dist = assemble(&pkg, &names, &util::root().join("dist"))?;
+    println!("built {} ({profile}, bundles: {})", util::show(&dist.dir), names.join(", "));
     Ok(dist)
 }
 
@@ -75,14 +103,11 @@ pub fn ensure_wasm_target() -> Result {
     util::run(util::command("rustup").args(["target", "add", WASM_TARGET]))
 }
 
-fn bindgen(wasm: &Path, out_dir: &Path, release: bool) -> Result {
-    println!("wasm-bindgen {} -> {}", util::show(wasm), util::show(out_dir));
-    if out_dir.exists() {
-        fs::remove_dir_all(out_dir)?;
-    }
+fn bindgen(wasm: &Path, out_dir: &Path, out_name: &str, release: bool) -> Result {
+    println!("wasm-bindgen {} -> {}/{out_name}", util::show(wasm), util::show(out_dir));
     wasm_bindgen_cli_support::Bindgen::new()
         .input_path(wasm)
-        .out_name(OUT_NAME)
+        .out_name(out_name)
         .web(true)?
         .typescript(false)
         .remove_name_section(release)
@@ -116,8 +141,8 @@ fn wasm_opt(wasm: &Path) -> Result {
     Ok(())
 }
 
-/// Writes `dist/` from the bindgen output, `static/` and `index.html`.
-fn assemble(pkg: &Path, dist: &Path) -> Result<Dist> {
+/// Writes `dist/` from the bindgen output of `bundles`, `static/` and `index.html`.
+fn assemble(pkg: &Path, bundles: &[&str], dist: &Path) -> Result<Dist> {
     let root = util::root();
     if dist.exists() {
         fs::remove_dir_all(dist)?;
@@ -125,15 +150,22 @@ fn assemble(pkg: &Path, dist: &Path) -> Result<Dist> {
     fs::create_dir_all(dist.join("pkg"))?;
     fs::create_dir_all(dist.join("static"))?;
 
-    // pkg/: the glue and the wasm get hashed names; snippets (if any) keep theirs, since
+    // pkg/: each glue and wasm gets a hashed name; snippets (if any) keep theirs, since
     // the glue imports them by relative path.
-    let glue_name = format!("{OUT_NAME}.js");
-    let wasm_name = format!("{OUT_NAME}_bg.wasm");
-    copy_dir(pkg, &dist.join("pkg"), &[&glue_name, &wasm_name])?;
-    let wasm_hashed = write_hashed(&dist.join("pkg"), &wasm_name, &fs::read(pkg.join(&wasm_name))?)?;
-    let glue_hashed = write_hashed(&dist.join("pkg"), &glue_name, &fs::read(pkg.join(&glue_name))?)?;
+    let plain: Vec<(String, String)> =
+        bundles.iter().map(|name| (format!("{OUT_NAME}_{name}.js"), format!("{OUT_NAME}_{name}_bg.wasm"))).collect();
+    let skip: Vec<&str> = plain.iter().flat_map(|(glue, wasm)| [glue.as_str(), wasm.as_str()]).collect();
+    copy_dir(pkg, &dist.join("pkg"), &skip)?;
+    let mut built = Vec::new();
+    for (name, (glue, wasm)) in bundles.iter().zip(&plain) {
+        built.push(Bundle {
+            name: (*name).to_owned(),
+            glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
+            wasm: write_hashed(&dist.join("pkg"), wasm, &fs::read(pkg.join(wasm))?)?,
+        });
+    }
 
-    // static/: boot.js learns the hashed pkg names; every .js and .css gets a hashed name.
+    // static/: boot.js learns the bundle table; every .js and .css gets a hashed name.
     let mut renamed = Vec::new();
     for entry in fs::read_dir(root.join("static"))? {
         let path = entry?.path();
@@ -145,9 +177,7 @@ fn assemble(pkg: &Path, dist: &Path) -> Result<Dist> {
         let mut bytes = fs::read(&path)?;
         if name == "boot.js" {
             let text = String::from_utf8(bytes)?;
-            let text = replace_all(&text, &format!("../pkg/{glue_name}"), &format!("../pkg/{glue_hashed}"))?;
-            let text = replace_all(&text, &format!("../pkg/{wasm_name}"), &format!("../pkg/{wasm_hashed}"))?;
-            bytes = text.into_bytes();
+            bytes = replace_all(&text, BUNDLES_MARKER, &bundle_table(&built))?.into_bytes();
         }
         if name.ends_with(".js") || name.ends_with(".css") {
             let hashed = write_hashed(&dist.join("static"), &name, &bytes)?;
@@ -157,7 +187,7 @@ fn assemble(pkg: &Path, dist: &Path) -> Result<Dist> {
         }
     }
 
-    // index.html: point at the hashed names and preload the glue and the wasm.
+    // index.html: point at the hashed names.
     let mut html = fs::read_to_string(root.join("index.html"))?;
     for (name, hashed) in &renamed {
         html = html.replace(&format!("./static/{name}\""), &format!("./static/{hashed}\""));
@@ -165,17 +195,21 @@ fn assemble(pkg: &Path, dist: &Path) -> Result<Dist> {
     if !html.contains("./static/boot-") {
         return Err("index.html must load ./static/boot.js".into());
     }
-    let preload = format!(
-        "<link rel=\"modulepreload\" href=\"./pkg/{glue_hashed}\">\n  \
-         <link rel=\"preload\" href=\"./pkg/{wasm_hashed}\" as=\"fetch\" type=\"application/wasm\" crossorigin>"
-    );
-    html = replace_all(&html, PRELOAD_MARKER, &preload)?;
     fs::write(dist.join("index.html"), html)?;
 
     let mut files = Vec::new();
     list_files(dist, &mut files)?;
     files.sort();
-    Ok(Dist { dir: dist.to_path_buf(), files })
+    Ok(Dist { dir: dist.to_path_buf(), files, bundles: built })
+}
+
+/// The JavaScript object `boot.js` looks bundles up in: `{"offsets": ["../pkg/….js", "../pkg/….wasm"], …}`.
+fn bundle_table(bundles: &[Bundle]) -> String {
+    let rows: Vec<String> = bundles
+        .iter()
+        .map(|bundle| format!("\"{}\": [\"../pkg/{}\", \"../pkg/{}\"]", bundle.name, bundle.glue, bundle.wasm))
+        .collect();
+    format!("{{ {} }}", rows.join(", "))
 }
 
 /// Replaces every `from` in `text`, failing if there is none (the template drifted).
@@ -245,6 +279,27 @@ mod tests {
     fn fnv1a_matches_the_reference_values() {
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+
+    #[test]
+    fn the_bundle_table_maps_each_page_to_its_glue_and_wasm() {
+        let bundle =
+            |name: &str| Bundle { name: name.into(), glue: format!("{name}.js"), wasm: format!("{name}.wasm") };
+        assert_eq!(
+            bundle_table(&[bundle("playground"), bundle("offsets")]),
+            r#"{ "playground": ["../pkg/playground.js", "../pkg/playground.wasm"], "offsets": ["../pkg/offsets.js", "../pkg/offsets.wasm"] }"#
+        );
+    }
+
+    #[test]
+    fn the_pages_are_the_site_crates_features() {
+        let manifest = std::fs::read_to_string(util::root().join("Cargo.toml")).unwrap_or_default();
+        let default = manifest.lines().find(|line| line.starts_with("default = [")).unwrap_or_default();
+        for page in PAGES {
+            assert!(default.contains(&format!("\"{page}\"")), "{page} is not a default feature: {default}");
+            assert!(manifest.contains(&format!("\n{page} = []")), "Cargo.toml has no `{page}` feature");
+        }
+        assert_eq!(default.matches('"').count(), 2 * PAGES.len(), "a feature is missing from PAGES: {default}");
     }
 
     #[test]

@@ -1,19 +1,25 @@
 //! `cargo xtask size`: a release build, then the raw and gzip sizes of what a reader downloads.
 //!
-//! Prints a table and writes `target/size-report.json`. Gzip is flate2 at level 9, close to
-//! what a static host sends; the total counts wasm, JS, CSS and HTML.
+//! The release build has one wasm per page (see `build.rs`), so the figure that matters is
+//! per page: what a first visit to that page transfers — `index.html`, every `static/` script
+//! and stylesheet, and that page's glue and wasm. Prints a table and writes
+//! `target/size-report.json`. Gzip is flate2 at level 9, close to what a static host sends.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
 
+use crate::build::{self, Dist};
 use crate::util::{self, Result};
-use crate::{build, Options};
+use crate::Options;
 
-/// The sizes of one kind of file, in bytes.
+/// The budget for one page's first visit, gzip (issue 3).
+pub const BUDGET: u64 = 250 * 1024;
+
+/// Sizes in bytes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Size {
     /// As stored.
@@ -22,20 +28,40 @@ pub struct Size {
     pub gzip: u64,
 }
 
-impl std::ops::AddAssign for Size {
-    fn add_assign(&mut self, other: Size) {
-        self.raw += other.raw;
-        self.gzip += other.gzip;
+impl std::ops::Add for Size {
+    type Output = Size;
+    fn add(self, other: Size) -> Size {
+        Size { raw: self.raw + other.raw, gzip: self.gzip + other.gzip }
     }
 }
 
-/// The release bundle's sizes, by kind.
+/// What one page's first visit downloads.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Visit {
+    /// The bundle (page) name.
+    pub page: String,
+    /// Its wasm.
+    pub wasm: Size,
+    /// Its JS glue.
+    pub glue: Size,
+    /// `index.html`, `static/*.js` and `static/*.css`, the same for every page.
+    pub shared: Size,
+}
+
+impl Visit {
+    /// Everything the visit transfers.
+    pub fn total(&self) -> Size {
+        self.wasm + self.glue + self.shared
+    }
+}
+
+/// The release build's sizes.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
-    /// Rows in print order: wasm, js, css, html.
-    pub kinds: Vec<(&'static str, Size)>,
-    /// All of the above together.
-    pub total: Size,
+    /// One row per bundle, in build order.
+    pub visits: Vec<Visit>,
+    /// Every file in `dist/` (what a host stores; no visit downloads all of it).
+    pub dist: Size,
 }
 
 /// Builds for release and reports the sizes.
@@ -43,7 +69,7 @@ pub fn run() -> Result<Report> {
     let options =
         Options { release: true, port: 0, base: "/".to_owned(), no_build: false, keep_going: false, only: Vec::new() };
     let dist = build::run(&options)?;
-    let report = measure(&dist.files)?;
+    let report = measure(&dist)?;
     print!("{}", table(&report));
     let path = util::target_dir().join("size-report.json");
     std::fs::write(&path, json(&report))?;
@@ -51,17 +77,29 @@ pub fn run() -> Result<Report> {
     Ok(report)
 }
 
-fn measure(files: &[PathBuf]) -> Result<Report> {
-    let mut report = Report::default();
-    for kind in ["wasm", "js", "css", "html"] {
-        let mut size = Size::default();
-        for file in files.iter().filter(|f| extension(f) == kind) {
-            size += measure_file(file)?;
+fn measure(dist: &Dist) -> Result<Report> {
+    let mut shared = Size::default();
+    let mut all = Size::default();
+    for file in &dist.files {
+        let size = measure_file(file)?;
+        all = all + size;
+        let relative = file.strip_prefix(&dist.dir).unwrap_or(file);
+        let in_static = relative.starts_with("static");
+        if relative == Path::new("index.html") || (in_static && matches!(extension(file), "js" | "css")) {
+            shared = shared + size;
         }
-        report.kinds.push((kind, size));
-        report.total += size;
     }
-    Ok(report)
+    let mut visits = Vec::new();
+    for bundle in &dist.bundles {
+        let pkg = dist.dir.join("pkg");
+        visits.push(Visit {
+            page: bundle.name.clone(),
+            wasm: measure_file(&pkg.join(&bundle.wasm))?,
+            glue: measure_file(&pkg.join(&bundle.glue))?,
+            shared,
+        });
+    }
+    Ok(Report { visits, dist: all })
 }
 
 fn extension(path: &Path) -> &str {
@@ -77,11 +115,29 @@ fn measure_file(path: &Path) -> Result<Size> {
 }
 
 fn table(report: &Report) -> String {
-    let mut out = format!("{:<6} {:>12} {:>12}\n", "kind", "raw", "gzip");
-    let rows = report.kinds.iter().copied().chain([("total", report.total)]);
-    for (kind, size) in rows {
-        let _ = writeln!(out, "{kind:<6} {:>12} {:>12}", kib(size.raw), kib(size.gzip));
+    let mut out = format!(
+        "first visit per page, gzip (budget {}):\n{:<11} {:>11} {:>11} {:>11} {:>11}\n",
+        kib(BUDGET),
+        "page",
+        "wasm",
+        "glue",
+        "shared",
+        "total"
+    );
+    for visit in &report.visits {
+        let total = visit.total().gzip;
+        let verdict = if total <= BUDGET { "" } else { "  over budget" };
+        let _ = writeln!(
+            out,
+            "{:<11} {:>11} {:>11} {:>11} {:>11}{verdict}",
+            visit.page,
+            kib(visit.wasm.gzip),
+            kib(visit.glue.gzip),
+            kib(visit.shared.gzip),
+            kib(total)
+        );
     }
+    let _ = writeln!(out, "all of dist/: {} raw, {} gzip", kib(report.dist.raw), kib(report.dist.gzip));
     out
 }
 
@@ -90,11 +146,26 @@ fn kib(bytes: u64) -> String {
 }
 
 fn json(report: &Report) -> String {
-    let rows = report.kinds.iter().copied().chain([("total", report.total)]);
-    let body: Vec<String> = rows
-        .map(|(kind, size)| format!("  \"{kind}\": {{ \"raw\": {}, \"gzip\": {} }}", size.raw, size.gzip))
+    let size = |s: Size| format!("{{ \"raw\": {}, \"gzip\": {} }}", s.raw, s.gzip);
+    let rows: Vec<String> = report
+        .visits
+        .iter()
+        .map(|v| {
+            format!(
+                "    \"{}\": {{ \"wasm\": {}, \"glue\": {}, \"shared\": {}, \"total\": {} }}",
+                v.page,
+                size(v.wasm),
+                size(v.glue),
+                size(v.shared),
+                size(v.total())
+            )
+        })
         .collect();
-    format!("{{\n{}\n}}\n", body.join(",\n"))
+    format!(
+        "{{\n  \"budget_gzip\": {BUDGET},\n  \"first_visit\": {{\n{}\n  }},\n  \"dist\": {}\n}}\n",
+        rows.join(",\n"),
+        size(report.dist)
+    )
 }
 
 #[cfg(test)]
@@ -102,14 +173,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn json_lists_every_kind_and_the_total() {
-        let report = Report {
-            kinds: vec![("wasm", Size { raw: 10, gzip: 4 }), ("js", Size { raw: 3, gzip: 2 })],
-            total: Size { raw: 13, gzip: 6 },
+    fn a_visit_adds_its_bundle_to_the_shared_files() {
+        let visit = Visit {
+            page: "offsets".into(),
+            wasm: Size { raw: 10, gzip: 4 },
+            glue: Size { raw: 3, gzip: 2 },
+            shared: Size { raw: 5, gzip: 1 },
         };
+        assert_eq!(visit.total(), Size { raw: 18, gzip: 7 });
+        let report = Report { visits: vec![visit], dist: Size { raw: 30, gzip: 12 } };
         assert_eq!(
             json(&report),
-            "{\n  \"wasm\": { \"raw\": 10, \"gzip\": 4 },\n  \"js\": { \"raw\": 3, \"gzip\": 2 },\n  \"total\": { \"raw\": 13, \"gzip\": 6 }\n}\n"
+            "{\n  \"budget_gzip\": 256000,\n  \"first_visit\": {\n    \"offsets\": { \"wasm\": { \"raw\": 10, \"gzip\": 4 }, \
+             \"glue\": { \"raw\": 3, \"gzip\": 2 }, \"shared\": { \"raw\": 5, \"gzip\": 1 }, \"total\": { \"raw\": 18, \
+             \"gzip\": 7 } }\n  },\n  \"dist\": { \"raw\": 30, \"gzip\": 12 }\n}\n"
         );
+        assert!(table(&report).contains("offsets"));
     }
 }
