@@ -1,4 +1,9 @@
 //! The exercise files, embedded at compile time, parsed once.
+//!
+//! The authored format is TOML (`exercises/*.toml`); `build.rs` converts each file to JSON,
+//! and the catalog reads that JSON, so programs that only use the catalog (the website)
+//! carry no TOML parser. [`parse_exercise`] reads TOML directly, for the `toml` feature's
+//! users (the CLI, the tests); both paths apply the same serde model and the same checks.
 
 use std::sync::OnceLock;
 
@@ -6,49 +11,9 @@ use super::model::{Exercise, FORMAT_VERSION};
 use super::validate::validate;
 use super::ExerciseError;
 
-macro_rules! files {
-    ($($name:literal),* $(,)?) => {
-        /// Every `exercises/*.toml` file as `(file name, text)`, in curriculum order.
-        pub const FILES: &[(&str, &str)] = &[$(($name, include_str!(concat!("../../../../exercises/", $name)))),*];
-    };
-}
-
-files!(
-    "rebalance_who_allocates.toml",
-    "membership_liveness.toml",
-    "rebalance_triggers.toml",
-    "rebalance_storm.toml",
-    "subscription_mismatch.toml",
-    "assign_avg.toml",
-    "assign_circle.toml",
-    "avg_vs_circle_8_3.toml",
-    "avg_join_moves.toml",
-    "hash_join_moves.toml",
-    "hash_leave_moves.toml",
-    "hash_properties.toml",
-    "machine_room_nearby.toml",
-    "idle_consumers.toml",
-    "scale_out_3_to_10.toml",
-    "scale_out_first_checks.toml",
-    "message_level_capacity.toml",
-    "message_level_limits.toml",
-    "offset_definitions.toml",
-    "expired_offsets.toml",
-    "three_queue_lag.toml",
-    "offset_store.toml",
-    "lag_vs_delay.toml",
-    "reset_replay_skip.toml",
-    "reset_clamp_min.toml",
-    "reset_principle.toml",
-    "drain_time.toml",
-    "never_drains.toml",
-    "required_instances.toml",
-    "seed_drain_worked.toml",
-    "drain_queue_cap.toml",
-    "handoff_duplicates.toml",
-    "ack_before_commit.toml",
-    "orderly_rebalance.toml",
-);
+// `FILES_JSON` (and, with the `toml` feature, `FILES`): written by `build.rs` from
+// `exercises/curriculum.txt` and the files it lists.
+include!(concat!(env!("OUT_DIR"), "/exercise_files.rs"));
 
 /// The parsed exercises, plus every file that failed (the rest stay usable).
 #[derive(Debug, Clone, PartialEq)]
@@ -71,8 +36,9 @@ pub fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {
         let mut catalog = Catalog { exercises: Vec::new(), errors: Vec::new() };
-        for (file, text) in FILES {
-            match parse_exercise(file, text) {
+        for &(file, json) in FILES_JSON {
+            let parsed = json.map_err(|message| file_error(file, message)).and_then(|json| parse_json(file, json));
+            match parsed {
                 Ok(ex) if catalog.get(&ex.id).is_some() => {
                     catalog.errors.push(file_error(file, format!("duplicate id {}", ex.id)));
                 }
@@ -88,9 +54,20 @@ fn file_error(file: &str, message: impl Into<String>) -> ExerciseError {
     ExerciseError::File { file: file.to_owned(), message: message.into() }
 }
 
-/// Parses one exercise file and runs the static check; the id must match the file name.
+/// Parses one exercise file (TOML) and runs the static check; the id must match the file name.
+#[cfg(feature = "toml")]
 pub fn parse_exercise(file: &str, text: &str) -> Result<Exercise, ExerciseError> {
     let ex: Exercise = toml::from_str(text).map_err(|e| file_error(file, e.to_string()))?;
+    check(file, ex)
+}
+
+/// Like [`parse_exercise`], for the JSON that `build.rs` made of a TOML file.
+pub fn parse_json(file: &str, json: &str) -> Result<Exercise, ExerciseError> {
+    let ex: Exercise = serde_json::from_str(json).map_err(|e| file_error(file, e.to_string()))?;
+    check(file, ex)
+}
+
+fn check(file: &str, ex: Exercise) -> Result<Exercise, ExerciseError> {
     if ex.format_version != FORMAT_VERSION {
         return Err(file_error(file, format!("format_version {} is not {FORMAT_VERSION}", ex.format_version)));
     }

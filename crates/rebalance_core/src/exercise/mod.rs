@@ -33,7 +33,9 @@ pub mod progress;
 pub mod validate;
 
 pub use answer::{Answer, PartAnswer};
-pub use catalog::{catalog, parse_exercise, Catalog};
+#[cfg(feature = "toml")]
+pub use catalog::parse_exercise;
+pub use catalog::{catalog, parse_json, Catalog};
 pub use compute::Value;
 pub use grade::{grade, Diagnosis, Grade, PartVerdict, Verdict};
 pub use instance::{attempt_seed, build, exercise_seed, instantiate, Instance};
