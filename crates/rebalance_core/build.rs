@@ -29,9 +29,11 @@ fn main() {
         .map(str::to_owned)
         .collect();
 
-    let mut json = String::from("/// Every exercise file as JSON (or why it could not be read), in curriculum order.\n");
+    let mut json =
+        String::from("/// Every exercise file as JSON (or why it could not be read), in curriculum order.\n");
     json.push_str("pub const FILES_JSON: &[(&str, Result<&str, &str>)] = &[\n");
-    let mut toml_texts = String::from("/// Every exercise file's TOML text, in curriculum order.\n#[cfg(feature = \"toml\")]\n");
+    let mut toml_texts =
+        String::from("/// Every exercise file's TOML text, in curriculum order.\n#[cfg(feature = \"toml\")]\n");
     toml_texts.push_str("pub const FILES: &[(&str, &str)] = &[\n");
     for name in &names {
         let path = dir.join(name);
