@@ -1,8 +1,9 @@
 // Starts the WebAssembly app. An external module, so the CSP needs no 'unsafe-inline'.
 //
 // The release build has one wasm per page (xtask/src/build.rs); `cargo xtask build` replaces
-// the table below with { page: [glue, wasm] }, paths relative to this file. A debug build has
-// one bundle, `all`, with every page. The app reloads the document when the reader opens a
+// the table below with { page: [glue, wasm, [stylesheets]] }, paths relative to this file. A
+// debug build has one bundle, `all`, with every page. index.html links only style.css; the
+// page's own stylesheet comes from the table, so a visit loads no other page's CSS. The app reloads the document when the reader opens a
 // page that another bundle holds (src/pages/mod.rs, OtherBundle).
 const BUNDLES = /* xtask:bundles */ {};
 
@@ -15,6 +16,21 @@ function bundleFor(hash) {
   if (!path.startsWith('/')) return 'playground';
   const page = path.split(/[?#]/)[0].replace(/\/+$/, '').slice(1).toLowerCase();
   return Object.hasOwn(BUNDLES, page) ? page : 'playground';
+}
+
+// Adds <link rel="stylesheet"> for `href`; resolves when it has loaded or failed.
+function addStylesheet(href) {
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL(href, import.meta.url).href;
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', () => {
+      console.error(`Rebalance Lab: stylesheet ${href} did not load`);
+      resolve();
+    });
+    document.head.append(link);
+  });
 }
 
 function showFailure(error) {
@@ -35,9 +51,12 @@ async function start() {
   const bundle = BUNDLES[name];
   if (!bundle) throw new Error(`no bundle for ${location.hash || '#/'} (was the site built with cargo xtask build?)`);
   document.documentElement.dataset.bundle = name;
-  // Fetch the wasm while the glue loads.
+  // Fetch the wasm and the stylesheets while the glue loads.
   const wasm = fetch(new URL(bundle[1], import.meta.url));
+  const styles = Promise.all((bundle[2] || []).map(addStylesheet));
   const { default: init } = await import(new URL(bundle[0], import.meta.url).href);
+  // Render only once the page's styles apply (a missing stylesheet does not stop the app).
+  await styles;
   await init({ module_or_path: wasm });
 }
 

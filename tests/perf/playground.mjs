@@ -31,6 +31,26 @@ const browser = await chromium.launch({
   ],
 });
 
+async function metrics(cdp) {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map(({ name, value }) => [name, value]));
+}
+
+// The functions with the most self time in a CDP CPU profile, as a share of all samples.
+function printProfile(mode, profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  for (const id of profile.samples) {
+    const { functionName, url } = byId.get(id).callFrame;
+    const name = functionName || (url ? url.split('/').pop() : '(program)');
+    self.set(name, (self.get(name) || 0) + 1);
+  }
+  const total = profile.samples.length;
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PERF_PROFILE_TOP || 30));
+  console.log(`  ${mode}: top self time of ${total} samples`);
+  for (const [name, count] of top) console.log(`  ${((100 * count) / total).toFixed(1).padStart(5)}%  ${name.slice(0, 110)}`);
+}
+
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (x) => (x === undefined ? '-' : x.toFixed(1).padStart(7));
 
@@ -76,9 +96,29 @@ for (const mode of MODES) {
     );
   });
   await page.focus('#pg-consumers-range');
+  // PERF_PROFILE=1: sample the CPU during the inputs and print the functions with the most
+  // self time (build with `cargo xtask perf` and PERF_PROFILE=1 so the wasm keeps its names).
+  const cdp = process.env.PERF_PROFILE ? await context.newCDPSession(page) : null;
+  let metricsBefore;
+  if (cdp) {
+    await cdp.send('Performance.enable');
+    metricsBefore = await metrics(cdp);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   for (let i = 0; i < ROUNDS; i += 1) {
     await page.keyboard.press(i % 2 === 0 ? 'ArrowLeft' : 'ArrowRight');
     await page.waitForFunction((n) => window.__samples.length >= n, i + 1);
+  }
+  if (cdp) {
+    printProfile(mode, (await cdp.send('Profiler.stop')).profile);
+    const after = await metrics(cdp);
+    const per = (name) => (((after[name] - metricsBefore[name]) * 1000) / ROUNDS).toFixed(1);
+    console.log(
+      `  ${mode}: per input, ms: script ${per('ScriptDuration')}, style ${per('RecalcStyleDuration')}, ` +
+        `layout ${per('LayoutDuration')}, all tasks ${per('TaskDuration')}`,
+    );
   }
   const samples = (await page.evaluate(() => window.__samples)).sort((a, b) => a - b);
   const row = {

@@ -62,6 +62,9 @@ pub struct Bundle {
     pub glue: String,
     /// The hashed wasm file name.
     pub wasm: String,
+    /// The hashed names of the page stylesheets in `static/` that `boot.js` adds for it
+    /// (`index.html` links only `style.css`, which every page uses).
+    pub css: Vec<String>,
 }
 
 /// Builds the site; see the module docs.
@@ -110,11 +113,17 @@ fn bindgen(wasm: &Path, out_dir: &Path, out_name: &str, release: bool) -> Result
         .out_name(out_name)
         .web(true)?
         .typescript(false)
-        .remove_name_section(release)
+        .remove_name_section(release && !keep_names())
         .remove_producers_section(release)
         .generate(out_dir)
         .map_err(|error| format!("wasm-bindgen: {error:#}"))?;
     Ok(())
+}
+
+/// `PERF_PROFILE=1`: keep function names in the release wasm, so a CPU profile
+/// (`cargo xtask perf`) names Rust functions. Bigger; never for a published build.
+fn keep_names() -> bool {
+    std::env::var_os("PERF_PROFILE").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
 /// Runs `wasm-opt -Oz` in place, installing it with `npm ci` when `node_modules` is missing.
@@ -135,7 +144,11 @@ fn wasm_opt(wasm: &Path) -> Result {
     }
     let optimized = wasm.with_extension("opt.wasm");
     let mut command = util::command(&bin);
-    command.arg("-Oz").args(WASM_FEATURES).arg(wasm).arg("-o").arg(&optimized);
+    command.arg("-Oz").args(WASM_FEATURES);
+    if keep_names() {
+        command.arg("--debuginfo");
+    }
+    command.arg(wasm).arg("-o").arg(&optimized);
     util::run(&mut command)?;
     fs::rename(&optimized, wasm)?;
     Ok(())
@@ -156,36 +169,46 @@ fn assemble(pkg: &Path, bundles: &[&str], dist: &Path) -> Result<Dist> {
         bundles.iter().map(|name| (format!("{OUT_NAME}_{name}.js"), format!("{OUT_NAME}_{name}_bg.wasm"))).collect();
     let skip: Vec<&str> = plain.iter().flat_map(|(glue, wasm)| [glue.as_str(), wasm.as_str()]).collect();
     copy_dir(pkg, &dist.join("pkg"), &skip)?;
-    let mut built = Vec::new();
-    for (name, (glue, wasm)) in bundles.iter().zip(&plain) {
-        built.push(Bundle {
-            name: (*name).to_owned(),
-            glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
-            wasm: write_hashed(&dist.join("pkg"), wasm, &fs::read(pkg.join(wasm))?)?,
-        });
-    }
 
-    // static/: boot.js learns the bundle table; every .js and .css gets a hashed name.
+    // static/: every .js and .css gets a hashed name; boot.js last, since it receives the
+    // bundle table, which names the hashed stylesheets.
     let mut renamed = Vec::new();
+    let mut boot = None;
     for entry in fs::read_dir(root.join("static"))? {
         let path = entry?.path();
         let name = file_name(&path)?;
         if path.is_dir() {
             copy_dir(&path, &dist.join("static").join(&name), &[])?;
-            continue;
-        }
-        let mut bytes = fs::read(&path)?;
-        if name == "boot.js" {
-            let text = String::from_utf8(bytes)?;
-            bytes = replace_all(&text, BUNDLES_MARKER, &bundle_table(&built))?.into_bytes();
-        }
-        if name.ends_with(".js") || name.ends_with(".css") {
-            let hashed = write_hashed(&dist.join("static"), &name, &bytes)?;
+        } else if name == "boot.js" {
+            boot = Some(fs::read_to_string(&path)?);
+        } else if name.ends_with(".js") || name.ends_with(".css") {
+            let hashed = write_hashed(&dist.join("static"), &name, &fs::read(&path)?)?;
             renamed.push((name, hashed));
         } else {
-            fs::write(dist.join("static").join(&name), bytes)?;
+            fs::copy(&path, dist.join("static").join(&name))?;
         }
     }
+    let page_css = |page: &str| -> Result<String> {
+        let name = format!("{page}.css");
+        renamed
+            .iter()
+            .find(|(plain, _)| *plain == name)
+            .map(|(_, hashed)| hashed.clone())
+            .ok_or_else(|| format!("static/{name} is missing (every page has its stylesheet)").into())
+    };
+    let mut built = Vec::new();
+    for (name, (glue, wasm)) in bundles.iter().zip(&plain) {
+        let pages: Vec<&str> = if *name == ALL { PAGES.to_vec() } else { vec![*name] };
+        built.push(Bundle {
+            name: (*name).to_owned(),
+            glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
+            wasm: write_hashed(&dist.join("pkg"), wasm, &fs::read(pkg.join(wasm))?)?,
+            css: pages.into_iter().map(page_css).collect::<Result<_>>()?,
+        });
+    }
+    let boot = boot.ok_or("static/boot.js is missing")?;
+    let boot = replace_all(&boot, BUNDLES_MARKER, &bundle_table(&built))?;
+    renamed.push(("boot.js".to_owned(), write_hashed(&dist.join("static"), "boot.js", boot.as_bytes())?));
 
     // index.html: point at the hashed names.
     let mut html = fs::read_to_string(root.join("index.html"))?;
@@ -203,11 +226,21 @@ fn assemble(pkg: &Path, bundles: &[&str], dist: &Path) -> Result<Dist> {
     Ok(Dist { dir: dist.to_path_buf(), files, bundles: built })
 }
 
-/// The JavaScript object `boot.js` looks bundles up in: `{"offsets": ["../pkg/….js", "../pkg/….wasm"], …}`.
+/// The JavaScript object `boot.js` looks bundles up in:
+/// `{"offsets": ["../pkg/….js", "../pkg/….wasm", ["./offsets-….css"]], …}` (relative to boot.js).
 fn bundle_table(bundles: &[Bundle]) -> String {
     let rows: Vec<String> = bundles
         .iter()
-        .map(|bundle| format!("\"{}\": [\"../pkg/{}\", \"../pkg/{}\"]", bundle.name, bundle.glue, bundle.wasm))
+        .map(|bundle| {
+            let css: Vec<String> = bundle.css.iter().map(|css| format!("\"./{css}\"")).collect();
+            format!(
+                "\"{}\": [\"../pkg/{}\", \"../pkg/{}\", [{}]]",
+                bundle.name,
+                bundle.glue,
+                bundle.wasm,
+                css.join(", ")
+            )
+        })
         .collect();
     format!("{{ {} }}", rows.join(", "))
 }
@@ -283,11 +316,15 @@ mod tests {
 
     #[test]
     fn the_bundle_table_maps_each_page_to_its_glue_and_wasm() {
-        let bundle =
-            |name: &str| Bundle { name: name.into(), glue: format!("{name}.js"), wasm: format!("{name}.wasm") };
+        let bundle = |name: &str| Bundle {
+            name: name.into(),
+            glue: format!("{name}.js"),
+            wasm: format!("{name}.wasm"),
+            css: vec![format!("{name}-0.css")],
+        };
         assert_eq!(
             bundle_table(&[bundle("playground"), bundle("offsets")]),
-            r#"{ "playground": ["../pkg/playground.js", "../pkg/playground.wasm"], "offsets": ["../pkg/offsets.js", "../pkg/offsets.wasm"] }"#
+            r#"{ "playground": ["../pkg/playground.js", "../pkg/playground.wasm", ["./playground-0.css"]], "offsets": ["../pkg/offsets.js", "../pkg/offsets.wasm", ["./offsets-0.css"]] }"#
         );
     }
 

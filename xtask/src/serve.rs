@@ -265,8 +265,9 @@ fn percent_decode(path: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn test_dist() -> PathBuf {
-        let dist = std::env::temp_dir().join(format!("xtask-serve-test-{}", std::process::id()));
+    /// A tiny `dist/` in a temporary directory of its own (tests run in parallel).
+    fn test_dist(name: &str) -> PathBuf {
+        let dist = std::env::temp_dir().join(format!("xtask-serve-{name}-{}", std::process::id()));
         let _ = fs::create_dir_all(dist.join("pkg"));
         let _ = fs::write(dist.join("index.html"), "<!doctype html>");
         let _ = fs::write(dist.join("pkg/app-0123456789.wasm"), "\0asm");
@@ -274,7 +275,7 @@ mod tests {
     }
 
     fn check(base: &str, url: &str, expected: Answer) {
-        let dist = test_dist();
+        let dist = test_dist("answers");
         let site = Site { dist: &dist, base };
         let expected = match expected {
             Answer::File(relative) => Answer::File(dist.join(relative)),
@@ -329,7 +330,7 @@ mod tests {
     fn idle_connections_do_not_starve_a_real_request() {
         let listener = TcpListener::bind(("127.0.0.1", 0)).expect("bind");
         let port = listener.local_addr().expect("addr").port();
-        let dist = test_dist();
+        let dist = test_dist("idle");
         thread::spawn(move || serve(listener, dist, "/".to_owned()));
         // Like Chromium's speculative connections: open, send nothing, stay open.
         let idle: Vec<TcpStream> = (0..12).map(|_| TcpStream::connect(("127.0.0.1", port)).expect("idle")).collect();

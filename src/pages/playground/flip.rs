@@ -71,6 +71,20 @@ fn tiles(container: &Element) -> Vec<(HtmlElement, String, String)> {
         .collect()
 }
 
+/// Removes the inline transform and transition and the `style` attribute they made.
+///
+/// Chromium writes CSSOM changes back to the `style` attribute lazily: removing the attribute
+/// while that write-back is pending left a stray `style=""` (seen in e2e about one run in
+/// seven). Emptying the declaration first and reading the attribute (which flushes the
+/// write-back) before removing it leaves nothing behind.
+fn clear_style(tile: &HtmlElement) {
+    let style = tile.style();
+    let _ = style.remove_property("transition");
+    let _ = style.remove_property("transform");
+    let _ = tile.get_attribute("style");
+    let _ = tile.remove_attribute("style");
+}
+
 /// `true` when the reader asked for less motion.
 pub fn reduced_motion() -> bool {
     web_sys::window()
@@ -108,7 +122,7 @@ impl Flip {
         let first = std::mem::take(&mut *self.first.borrow_mut());
         // "Last": the layout positions, without any transform left from a previous run.
         for tile in self.styled.borrow_mut().drain(..) {
-            let _ = tile.remove_attribute("style");
+            clear_style(&tile);
         }
         let viewport = web_sys::window().and_then(|w| w.inner_height().ok()?.as_f64()).unwrap_or(f64::MAX);
         // Read every position first, then write: no layout is forced in between.
@@ -147,7 +161,7 @@ impl Flip {
         let styled = Rc::clone(&self.styled);
         *self.cleanup.borrow_mut() = Some(Timeout::new(DURATION_MS + 100, move || {
             for tile in styled.borrow_mut().drain(..) {
-                let _ = tile.remove_attribute("style");
+                clear_style(&tile);
             }
         }));
     }
