@@ -46,6 +46,24 @@ function printProfile(mode, profile) {
     self.set(name, (self.get(name) || 0) + 1);
   }
   const total = profile.samples.length;
+  // Inclusive ("total") time: each sample counts once for every function on its stack.
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children || []) parent.set(child, node.id);
+  const inclusive = new Map();
+  for (const id of profile.samples) {
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const name = byId.get(at).callFrame.functionName;
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) || 0) + 1);
+      }
+    }
+  }
+  const pct = (count) => ((100 * count) / total).toFixed(1).padStart(5);
+  const topInclusive = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PERF_PROFILE_TOP || 30));
+  console.log(`  ${mode}: top total (inclusive) time of ${total} samples`);
+  for (const [name, count] of topInclusive) console.log(`  ${pct(count)}%  ${name.slice(0, 110)}`);
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PERF_PROFILE_TOP || 30));
   console.log(`  ${mode}: top self time of ${total} samples`);
   for (const [name, count] of top) console.log(`  ${((100 * count) / total).toFixed(1).padStart(5)}%  ${name.slice(0, 110)}`);

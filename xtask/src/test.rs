@@ -133,7 +133,17 @@ fn clippy_wasm() -> Result {
     let target = ["--target", WASM_TARGET, "--", "-D", "warnings"];
     util::run(util::cargo().args(["clippy", "-p", "rebalance_core", "-p", "rebalance_lab"]).args(target))?;
     // The browser tests (tests/*.rs) only compile for wasm32: lint them too.
-    util::run(util::cargo().args(["clippy", "-p", "rebalance_lab", "--tests"]).args(target))
+    util::run(util::cargo().args(["clippy", "-p", "rebalance_lab", "--tests"]).args(target))?;
+    // The release build compiles each page alone (`--features <page>`): lint those too, so
+    // an import only one page needs cannot warn (or fail) there.
+    for page in build::PAGES {
+        util::run(
+            util::cargo()
+                .args(["clippy", "-p", "rebalance_lab", "--no-default-features", "--features", page])
+                .args(target),
+        )?;
+    }
+    Ok(())
 }
 
 fn test_native() -> Result {
