@@ -2,6 +2,8 @@
 
 use yew::prelude::*;
 
+use rebalance_core::plan::{duration_parts, DurationUnit};
+
 use crate::i18n::{self, Lang};
 use crate::url_state;
 
@@ -34,6 +36,27 @@ impl I18n {
         i18n::t_args(self.lang, key, args)
     }
 
+    /// A duration in the reader's language, from the core's [`duration_parts`]: "16 min 40 s",
+    /// "16 分 40 秒"; "never" / "永不" when it never ends.
+    pub fn duration(&self, seconds: f64) -> String {
+        let Some(parts) = duration_parts(seconds) else {
+            return self.t("duration.never").to_owned();
+        };
+        let words: Vec<String> = parts
+            .into_iter()
+            .map(|(count, unit)| {
+                let key = match unit {
+                    DurationUnit::Day => "duration.days",
+                    DurationUnit::Hour => "duration.hours",
+                    DurationUnit::Minute => "duration.minutes",
+                    DurationUnit::Second => "duration.seconds",
+                };
+                self.t_args(key, &[("n", &count.to_string())])
+            })
+            .collect();
+        words.join(" ")
+    }
+
     /// Switches the whole site to `lang`.
     pub fn set_lang(&self, lang: Lang) {
         self.set_lang.emit(lang);
@@ -59,4 +82,29 @@ pub fn initial_lang() -> Lang {
 #[hook]
 pub fn use_i18n() -> I18n {
     use_context::<I18n>().unwrap_or_else(|| I18n::new(Lang::En, Callback::noop()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_written_in_the_readers_language() {
+        let en = I18n::new(Lang::En, Callback::noop());
+        let zh = I18n::new(Lang::ZhCn, Callback::noop());
+        // The seed's worked example: 1,000 s to drain.
+        assert_eq!(en.duration(1_000.0), "16 min 40 s");
+        assert_eq!(zh.duration(1_000.0), "16 分 40 秒");
+        assert_eq!(en.duration(3_723.0), "1 h 2 min 3 s");
+        assert_eq!(zh.duration(3_723.0), "1 小时 2 分 3 秒");
+        assert_eq!(zh.duration(172_801.0), "2 天 0 小时 0 分 1 秒");
+        assert_eq!(en.duration(0.2), "1 s");
+        assert_eq!(zh.duration(-5.0), "0 秒");
+        assert_eq!(en.duration(f64::INFINITY), "never");
+        assert_eq!(zh.duration(f64::NAN), "永不");
+        // English matches the core's own formatting, used by the CLI.
+        for seconds in [0.0, 59.5, 60.0, 900.0, 1_000.0, 86_400.0, 1e9] {
+            assert_eq!(en.duration(seconds), rebalance_core::plan::format_duration(seconds));
+        }
+    }
 }

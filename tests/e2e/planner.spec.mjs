@@ -63,7 +63,7 @@ test('every control round-trips through the URL', async ({ page, browser }) => {
     expect(url).toContain(part);
   }
   // 12 × 3,500 = 42,000/s message-level, D = 12,000/s: 500 s.
-  await expect(messageCard(page).locator('.pl-drain dd')).toHaveText('8 min 20 s');
+  await expect(messageCard(page).locator('.pl-drain dd')).toHaveText('12 min 30 s');
   const headline = await page.locator('.pl-headline').textContent();
 
   // A fresh page opened from the link shows the same state.
@@ -128,11 +128,14 @@ test('the language switch shows the Chinese labels and keeps the numbers', async
   await expect(box(page, '堆积量')).toHaveValue('6000000');
   await expect(page.getByRole('radio', { name: '消息级（5.x POP）' })).toBeVisible();
   await expect(queueCard(page).locator('.pl-verdict')).toHaveText('能达成目标');
+  // Durations are written in the reader's language (the queue-level drain: 750 s).
+  await expect(queueCard(page).locator('.pl-drain dd')).toHaveText('12 分 30 秒');
   await expect(page.locator('.pl-steps')).toContainText('D = C - P');
   await expect(page).toHaveURL(/lang=zh-CN/);
   await expect(page).toHaveURL(/pl_b=6000000/);
   await page.getByRole('button', { name: 'English' }).click();
   await expect(box(page, 'Backlog')).toHaveValue('6000000');
+  await expect(queueCard(page).locator('.pl-drain dd')).toHaveText('12 min 30 s');
 });
 
 test('keyboard only: sliders, switches and the preset', async ({ page }) => {

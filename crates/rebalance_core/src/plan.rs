@@ -371,31 +371,59 @@ pub fn ceil_seconds(seconds: f64) -> Option<u64> {
     }
 }
 
+/// A unit of [`duration_parts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DurationUnit {
+    /// 86,400 s.
+    Day,
+    /// 3,600 s.
+    Hour,
+    /// 60 s.
+    Minute,
+    /// 1 s.
+    Second,
+}
+
+impl DurationUnit {
+    /// The English symbol [`format_duration`] writes: `d`, `h`, `min`, `s`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            DurationUnit::Day => "d",
+            DurationUnit::Hour => "h",
+            DurationUnit::Minute => "min",
+            DurationUnit::Second => "s",
+        }
+    }
+}
+
+/// A duration in whole seconds (rounded up) as `(count, unit)` from the largest non-zero
+/// unit to the smallest non-zero one: 1,000 s is `[(16, Minute), (40, Second)]`, 0 s is
+/// `[(0, Second)]`, negative input counts as 0 s. `None` ("never") for +inf, NaN or beyond
+/// `u64`. The site writes the parts in the reader's language; [`format_duration`] in English.
+pub fn duration_parts(seconds: f64) -> Option<Vec<(u64, DurationUnit)>> {
+    let total = if seconds < 0.0 { 0 } else { ceil_seconds(seconds)? };
+    if total == 0 {
+        return Some(vec![(0, DurationUnit::Second)]);
+    }
+    let parts = [
+        (total / 86_400, DurationUnit::Day),
+        (total / 3_600 % 24, DurationUnit::Hour),
+        (total / 60 % 60, DurationUnit::Minute),
+        (total % 60, DurationUnit::Second),
+    ];
+    let first = parts.iter().position(|(v, _)| *v > 0).unwrap_or(0);
+    let last = parts.iter().rposition(|(v, _)| *v > 0).unwrap_or(0);
+    Some(parts.get(first..=last).unwrap_or_default().to_vec())
+}
+
 /// A duration in whole seconds (rounded up), e.g. `1 s`, `15 min`, `16 min 40 s`,
 /// `1 h 2 min 3 s`, `2 d 0 h 0 min 1 s`: from the largest non-zero unit to the smallest
 /// non-zero one. `never` for +inf, NaN or beyond `u64`; negative input counts as `0 s`.
 pub fn format_duration(seconds: f64) -> String {
-    let total = if seconds < 0.0 {
-        0
-    } else {
-        match ceil_seconds(seconds) {
-            Some(s) => s,
-            None => return "never".to_owned(),
-        }
-    };
-    if total == 0 {
-        return "0 s".to_owned();
+    match duration_parts(seconds) {
+        Some(parts) => parts.iter().map(|(v, unit)| format!("{v} {}", unit.symbol())).collect::<Vec<_>>().join(" "),
+        None => "never".to_owned(),
     }
-    let parts = [(total / 86_400, "d"), (total / 3_600 % 24, "h"), (total / 60 % 60, "min"), (total % 60, "s")];
-    let first = parts.iter().position(|(v, _)| *v > 0).unwrap_or(0);
-    let last = parts.iter().rposition(|(v, _)| *v > 0).unwrap_or(0);
-    parts
-        .get(first..=last)
-        .unwrap_or_default()
-        .iter()
-        .map(|(v, unit)| format!("{v} {unit}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// `1,000 s`, or `1,000 s (16 min 40 s)` when minutes are involved.

@@ -222,6 +222,18 @@ fn durations() {
 }
 
 #[test]
+fn duration_parts_are_the_units_format_duration_writes() {
+    use plan::DurationUnit::{Day, Hour, Minute, Second};
+    assert_eq!(plan::duration_parts(1_000.0), Some(vec![(16, Minute), (40, Second)]));
+    assert_eq!(plan::duration_parts(0.0), Some(vec![(0, Second)]));
+    assert_eq!(plan::duration_parts(3_605.0), Some(vec![(1, Hour), (0, Minute), (5, Second)]));
+    assert_eq!(plan::duration_parts(172_800.0), Some(vec![(2, Day)]));
+    assert_eq!(plan::duration_parts(f64::INFINITY), None);
+    assert_eq!(plan::duration_parts(f64::NAN), None);
+    assert_eq!(plan::duration_parts(1e30), None);
+}
+
+#[test]
 fn ceil_and_drain_helpers() {
     assert_eq!(plan::drain_seconds(8_100.0, 20_000.0, 32_000.0).and_then(plan::ceil_seconds), Some(1));
     assert_eq!(plan::drain_seconds(8_100.0, 32_000.0, 32_000.0), None);

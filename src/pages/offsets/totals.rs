@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use rebalance_core::offset::ProgressReport;
-use rebalance_core::plan::{drain_seconds, format_duration, format_number};
+use rebalance_core::plan::{drain_seconds, format_number};
 use yew::prelude::*;
 
 use super::model::RATE_FIELD_MAX;
@@ -43,7 +43,7 @@ pub fn Totals(props: &TotalsProps) -> Html {
         (Some(ms), Some(mq)) => i18n.t_args(
             "page.offsets.totals.delay_value",
             &[
-                ("delay", &format_duration(ms as f64 / 1000.0)),
+                ("delay", &i18n.duration(ms as f64 / 1000.0)),
                 (
                     "queue",
                     &i18n.t_args(
@@ -105,7 +105,7 @@ pub fn Totals(props: &TotalsProps) -> Html {
             <p class="of-drain" data-total="drain">
                 <code>{ formula }</code>
                 { " → " }
-                <strong>{ drain.map_or_else(|| i18n.t("page.offsets.drain.never").to_owned(), format_duration) }</strong>
+                <strong>{ drain.map_or_else(|| i18n.t("page.offsets.drain.never").to_owned(), |t| i18n.duration(t)) }</strong>
             </p>
             <p class="of-explain">{ i18n.t("page.offsets.drain.explain") }</p>
         </section>

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use gloo::events::EventListener;
-use rebalance_core::plan::{format_duration, format_number, Model, Plan};
+use rebalance_core::plan::{format_number, Model, Plan};
 use yew::prelude::*;
 
 use super::axis::{backlog_line, time_axis, time_span, value_axis, Scale};
@@ -52,7 +52,7 @@ fn summary(i18n: &I18n, model: Model, backlog: f64, plan: &Plan) -> String {
     let rate = format_number(plan.net_drain_rate);
     match plan.drain_seconds {
         Some(t) => {
-            let time = format_duration(t);
+            let time = i18n.duration(t);
             let args =
                 [("model", name), ("backlog", backlog.as_str()), ("rate", rate.as_str()), ("time", time.as_str())];
             i18n.t_args("page.planner.chart.summary_drains", &args)
@@ -136,7 +136,7 @@ pub fn BacklogChart(props: &BacklogChartProps) -> Html {
                 <line class="pl-tick-mark" x1={px(at_x)} x2={px(at_x)}
                       y1={px(plot_bottom)} y2={px(plot_bottom + 5.0)} />
                 <text x={px(at_x)} y={px(plot_bottom + 19.0)} text-anchor="middle">
-                    { format_duration(*t) }
+                    { i18n.duration(*t) }
                 </text>
             </g>
         }
@@ -151,7 +151,7 @@ pub fn BacklogChart(props: &BacklogChartProps) -> Html {
         let at_x = x.at(t);
         let anchor = if at_x > (left + width - right) / 2.0 { "end" } else { "start" };
         let label_x = if anchor == "end" { at_x - 5.0 } else { at_x + 5.0 };
-        let label = i18n.t_args("page.planner.chart.target", &[("time", &format_duration(t))]);
+        let label = i18n.t_args("page.planner.chart.target", &[("time", &i18n.duration(t))]);
         html! {
             <g class="pl-target">
                 <line x1={px(at_x)} x2={px(at_x)} y1={px(plot_top - 4.0)}
@@ -172,7 +172,7 @@ pub fn BacklogChart(props: &BacklogChartProps) -> Html {
 
     let mut sentences: Vec<String> = MODELS.iter().zip(plans).map(|(m, p)| summary(&i18n, *m, backlog, p)).collect();
     if let Some(t) = target {
-        sentences.push(i18n.t_args("page.planner.chart.summary_target", &[("time", &format_duration(t))]));
+        sentences.push(i18n.t_args("page.planner.chart.summary_target", &[("time", &i18n.duration(t))]));
     }
     let title = i18n.t("page.planner.chart.title");
     html! {

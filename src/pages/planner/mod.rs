@@ -20,7 +20,7 @@ mod state;
 
 use std::rc::Rc;
 
-use rebalance_core::plan::{format_duration, format_number, Model};
+use rebalance_core::plan::{format_number, Model};
 use yew::prelude::*;
 
 use self::chart::BacklogChart;
@@ -72,7 +72,7 @@ fn field_texts(i18n: &I18n, field: Field, inputs: &Inputs) -> (&'static str, &'s
         Field::Target => (
             i18n.t("page.planner.field.target"),
             i18n.t("page.planner.unit.seconds"),
-            i18n.t_args("page.planner.field.target_help", &[("duration", &format_duration(inputs.target_seconds))]),
+            i18n.t_args("page.planner.field.target_help", &[("duration", &i18n.duration(inputs.target_seconds))]),
         ),
         Field::Queues => (
             i18n.t("page.planner.field.queues"),

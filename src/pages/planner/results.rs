@@ -1,7 +1,7 @@
 //! The plans as the reader sees them: both models side by side, the picked model's worked
 //! calculation (the core's steps, captions translated, formulas kept) and its remedies.
 
-use rebalance_core::plan::{format_duration, Model, Plan, Remedy, Step, StepId};
+use rebalance_core::plan::{Model, Plan, Remedy, Step, StepId};
 use yew::prelude::*;
 
 use super::state::{Comparison, GoalKind};
@@ -40,7 +40,7 @@ impl Verdict {
             Verdict::Met => i18n.t("page.planner.verdict.met").to_owned(),
             Verdict::Missed => i18n.t("page.planner.verdict.missed").to_owned(),
             Verdict::Never => i18n.t("page.planner.verdict.never").to_owned(),
-            Verdict::Drains(t) => i18n.t_args("page.planner.verdict.drains", &[("time", &format_duration(t))]),
+            Verdict::Drains(t) => i18n.t_args("page.planner.verdict.drains", &[("time", &i18n.duration(t))]),
             Verdict::Empty => i18n.t("page.planner.verdict.empty").to_owned(),
         }
     }
@@ -155,7 +155,7 @@ fn card(i18n: &I18n, comparison: &Comparison, model: Model, selected: Model) -> 
         GoalKind::Target => i18n.t("page.planner.result.instances_needed"),
         GoalKind::Instances => i18n.t("page.planner.result.instances"),
     };
-    let drain = plan.drain_seconds.map_or_else(|| i18n.t("page.planner.result.never").to_owned(), format_duration);
+    let drain = plan.drain_seconds.map_or_else(|| i18n.t("page.planner.result.never").to_owned(), |t| i18n.duration(t));
     let rate = |id| step_result_of(plan, id).unwrap_or_default();
     let rows = [
         (instances_label, plan.instances.to_string(), "pl-instances"),
