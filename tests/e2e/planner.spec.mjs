@@ -63,7 +63,7 @@ test('every control round-trips through the URL', async ({ page, browser }) => {
     expect(url).toContain(part);
   }
   // 12 × 3,500 = 42,000/s message-level, D = 12,000/s: 500 s.
-  await expect(messageCard(page).locator('.pl-drain dd')).toHaveText('12 min 30 s');
+  await expect(messageCard(page).locator('.pl-drain dd')).toHaveText('8 min 20 s');
   const headline = await page.locator('.pl-headline').textContent();
 
   // A fresh page opened from the link shows the same state.
