@@ -18,6 +18,19 @@ function bundleFor(hash) {
   return Object.hasOwn(BUNDLES, page) ? page : 'playground';
 }
 
+// The compiled module at `url`: streaming compilation as the bytes arrive, or, when the
+// server sends the wasm with another Content-Type (some static hosts do), from the bytes.
+async function compile(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  try {
+    return await WebAssembly.compileStreaming(response.clone());
+  } catch (error) {
+    if (response.headers.get('Content-Type') === 'application/wasm') throw error;
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+}
+
 // Adds <link rel="stylesheet"> for `href`; resolves when it has loaded or failed.
 function addStylesheet(href) {
   return new Promise((resolve) => {
@@ -51,13 +64,13 @@ async function start() {
   const bundle = BUNDLES[name];
   if (!bundle) throw new Error(`no bundle for ${location.hash || '#/'} (was the site built with cargo xtask build?)`);
   document.documentElement.dataset.bundle = name;
-  // Fetch the wasm and the stylesheets while the glue loads.
-  const wasm = fetch(new URL(bundle[1], import.meta.url));
+  // Fetch and compile the wasm and fetch the stylesheets while the glue loads.
+  const wasm = compile(new URL(bundle[1], import.meta.url));
   const styles = Promise.all((bundle[2] || []).map(addStylesheet));
   const { default: init } = await import(new URL(bundle[0], import.meta.url).href);
   // Render only once the page's styles apply (a missing stylesheet does not stop the app).
   await styles;
-  await init({ module_or_path: wasm });
+  await init({ module_or_path: await wasm });
 }
 
 start().catch(showFailure);

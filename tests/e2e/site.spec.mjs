@@ -118,6 +118,16 @@ test('a visit downloads only the wasm of the page it opens', async ({ page }) =>
   expect(wasm).toHaveLength(0);
 });
 
+test('it starts when a static host sends the wasm with another Content-Type', async ({ page }) => {
+  await page.route('**/*.wasm', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  await page.goto('./?lang=en#/planner');
+  await appReady(page);
+  await expect(page.locator('main h1')).toHaveText(EN.planner);
+});
+
 test('it works when served from a sub-path', async ({ page, guard }) => {
   expect(SUB_URL, 'E2E_SUB_URL is set by cargo xtask test').toBeTruthy();
   guard.allowedPrefix = SUB_URL;

@@ -1,19 +1,30 @@
 //! FLIP ("First, Last, Invert, Play") for the queue tiles: before a change the page records
 //! where every tile is ([`Flip::snapshot`]); after Yew has moved the keyed tiles to their new
-//! lanes, [`Flip::play`] measures again, puts each moved tile back where it was with
-//! `transform: translate(dx, dy)` and lets a CSS transition carry it to its new place.
+//! lanes, [`Flip::play`] measures again and starts, for each tile that moved, a Web Animation
+//! from `translate(dx, dy)` (where it was) to `none` (where it is).
 //!
-//! Everything goes through the CSSOM (`style().set_property`), which a strict CSP allows
-//! (no `style=` attribute is ever rendered). With `prefers-reduced-motion: reduce` nothing
+//! Web Animations (`element.animate`) leave no inline style behind and need no forced style
+//! flush between "invert" and "play" (an earlier version set `transform` and `transition`
+//! through the CSSOM: two style recalculations of every moving tile per change, then a timer
+//! to clean up). A strict CSP allows them. With `prefers-reduced-motion: reduce` nothing
 //! travels; the moved tiles are only highlighted (a class, drawn by CSS).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement};
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Animation, Element, HtmlElement};
+
+#[wasm_bindgen]
+extern "C" {
+    /// An element seen as `Animatable`: web-sys has `element.animate(keyframes, options)`
+    /// only behind its unstable-APIs cfg, though every current browser ships it.
+    type Animatable;
+    #[wasm_bindgen(method)]
+    fn animate(this: &Animatable, keyframes: &js_sys::Array, options: &js_sys::Object) -> Animation;
+}
 use yew::NodeRef;
 
 /// The attribute that names a tile's queue (its stable key).
@@ -30,9 +41,8 @@ pub struct Flip {
     pub container: NodeRef,
     first: RefCell<HashMap<String, (f64, f64)>>,
     armed: RefCell<bool>,
-    /// Tiles that carry an inline transform or transition right now.
-    styled: Rc<RefCell<Vec<HtmlElement>>>,
-    cleanup: RefCell<Option<Timeout>>,
+    /// The animations started by the last [`Flip::play`] (cancelled by the next one).
+    running: RefCell<Vec<Animation>>,
 }
 
 /// A cheap handle for props: equal when it is the same [`Flip`].
@@ -71,20 +81,6 @@ fn tiles(container: &Element) -> Vec<(HtmlElement, String, String)> {
         .collect()
 }
 
-/// Removes the inline transform and transition and the `style` attribute they made.
-///
-/// Chromium writes CSSOM changes back to the `style` attribute lazily: removing the attribute
-/// while that write-back is pending left a stray `style=""` (seen in e2e about one run in
-/// seven). Emptying the declaration first and reading the attribute (which flushes the
-/// write-back) before removing it leaves nothing behind.
-fn clear_style(tile: &HtmlElement) {
-    let style = tile.style();
-    let _ = style.remove_property("transition");
-    let _ = style.remove_property("transform");
-    let _ = tile.get_attribute("style");
-    let _ = tile.remove_attribute("style");
-}
-
 /// `true` when the reader asked for less motion.
 pub fn reduced_motion() -> bool {
     web_sys::window()
@@ -95,11 +91,14 @@ pub fn reduced_motion() -> bool {
 impl Flip {
     /// Records every tile's position relative to the container ("First").
     pub fn snapshot(&self) {
-        let Some(container) = self.container.cast::<Element>() else { return };
-        let tiles = tiles(&container);
         let mut first = self.first.borrow_mut();
         first.clear();
-        if tiles.len() > MAX_ANIMATED || reduced_motion() {
+        if reduced_motion() {
+            return;
+        }
+        let Some(container) = self.container.cast::<Element>() else { return };
+        let tiles = tiles(&container);
+        if tiles.len() > MAX_ANIMATED {
             return;
         }
         let origin = container.get_bounding_client_rect();
@@ -120,12 +119,11 @@ impl Flip {
         }
         let Some(container) = self.container.cast::<Element>() else { return };
         let first = std::mem::take(&mut *self.first.borrow_mut());
-        // "Last": the layout positions, without any transform left from a previous run.
-        for tile in self.styled.borrow_mut().drain(..) {
-            clear_style(&tile);
+        // "Last": the layout positions, without the transforms of animations still running.
+        for animation in self.running.borrow_mut().drain(..) {
+            animation.cancel();
         }
         let viewport = web_sys::window().and_then(|w| w.inner_height().ok()?.as_f64()).unwrap_or(f64::MAX);
-        // Read every position first, then write: no layout is forced in between.
         let origin = container.get_bounding_client_rect();
         let moving: Vec<(HtmlElement, f64, f64)> = tiles(&container)
             .into_iter()
@@ -141,28 +139,22 @@ impl Flip {
         if moving.is_empty() {
             return;
         }
-        // "Invert": back to where it was, without a transition.
-        for (tile, dx, dy) in &moving {
-            let style = tile.style();
-            let _ = style.set_property("transition", "none");
-            let _ = style.set_property("transform", &format!("translate({dx:.1}px, {dy:.1}px)"));
+        // "Invert" and "Play" in one: each tile animates from where it was to where it is.
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &JsValue::from_str("duration"), &JsValue::from(DURATION_MS));
+        let _ = js_sys::Reflect::set(&options, &JsValue::from_str("easing"), &JsValue::from_str("ease-in-out"));
+        let arrived = keyframe("none");
+        let mut running = self.running.borrow_mut();
+        for (tile, dx, dy) in moving {
+            let keyframes = js_sys::Array::of2(&keyframe(&format!("translate({dx:.1}px, {dy:.1}px)")), &arrived);
+            running.push(tile.unchecked_ref::<Animatable>().animate(&keyframes, &options));
         }
-        // Apply the inverted positions before starting the transition.
-        let _ = container.get_bounding_client_rect();
-        // "Play": transition to the new place.
-        let mut styled = self.styled.borrow_mut();
-        for (tile, _, _) in moving {
-            let style = tile.style();
-            let _ = style.set_property("transition", &format!("transform {DURATION_MS}ms ease-in-out"));
-            let _ = style.set_property("transform", "none");
-            styled.push(tile);
-        }
-        // Leave no inline style behind once the tiles have arrived.
-        let styled = Rc::clone(&self.styled);
-        *self.cleanup.borrow_mut() = Some(Timeout::new(DURATION_MS + 100, move || {
-            for tile in styled.borrow_mut().drain(..) {
-                clear_style(&tile);
-            }
-        }));
     }
+}
+
+/// A keyframe `{ transform: value }`.
+fn keyframe(transform: &str) -> js_sys::Object {
+    let frame = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&frame, &JsValue::from_str("transform"), &JsValue::from_str(transform));
+    frame
 }
