@@ -2,91 +2,20 @@
 //! (`cargo test -p rebalance_lab --target wasm32-unknown-unknown`).
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
+mod support;
 
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::router::Route;
-use rebalance_lab::{panic_banner, url_state, App};
-use wasm_bindgen::JsCast;
+use rebalance_lab::{panic_banner, url_state};
+use support::{click, document, mount, serial, settle, text, until};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement};
+use web_sys::Element;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Lets Yew's scheduler and the browser's event loop run.
-async fn settle() {
-    sleep(30).await;
-}
-
-async fn sleep(ms: u64) {
-    yew::platform::time::sleep(Duration::from_millis(ms)).await;
-}
-
-/// Waits until `check` holds: a busy machine renders slowly, so never trust one fixed delay.
-async fn until(what: &str, check: impl Fn() -> bool) {
-    for _ in 0..250 {
-        if check() {
-            return;
-        }
-        sleep(20).await;
-    }
-    panic!("timed out waiting until {what}");
-}
-
-thread_local! {
-    static BUSY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// The tests share one page and one URL, and async tests interleave at every `await`: each
-/// test holds this guard while it runs, so they run one at a time.
-struct Serial;
-
-impl Drop for Serial {
-    fn drop(&mut self) {
-        BUSY.with(|busy| busy.set(false));
-    }
-}
-
-async fn serial() -> Serial {
-    while BUSY.with(|busy| busy.replace(true)) {
-        sleep(20).await;
-    }
-    Serial
-}
 
 /// The text of the first element matching `selector`, or "" when there is none (yet).
 fn text_now(root: &Element, selector: &str) -> String {
     root.query_selector(selector).ok().flatten().and_then(|e| e.text_content()).unwrap_or_default()
-}
-
-fn document() -> web_sys::Document {
-    gloo::utils::document()
-}
-
-/// Renders [`App`] into a fresh `<div>`; the handle unmounts it.
-async fn mount() -> (Element, yew::AppHandle<App>) {
-    let root = document().create_element("div").expect("a div");
-    document().body().expect("a body").append_child(&root).expect("appended");
-    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
-    settle().await;
-    (root, handle)
-}
-
-fn text(root: &Element, selector: &str) -> String {
-    root.query_selector(selector)
-        .ok()
-        .flatten()
-        .and_then(|element| element.text_content())
-        .unwrap_or_else(|| panic!("nothing matches {selector:?}"))
-}
-
-fn click(root: &Element, selector: &str) {
-    root.query_selector(selector)
-        .ok()
-        .flatten()
-        .and_then(|element| element.dyn_into::<HtmlElement>().ok())
-        .unwrap_or_else(|| panic!("nothing clickable matches {selector:?}"))
-        .click();
 }
 
 fn pressed_lang(root: &Element) -> Lang {
@@ -200,4 +129,27 @@ async fn panic_banner_is_visible_text() {
     assert!(text.contains("second panic"), "{text}");
     assert!(text.contains("reload"), "{text}");
     banner.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_page_of_the_running_bundle_that_is_missing_says_so_instead_of_reloading() {
+    use rebalance_lab::pages::{OtherBundle, OtherBundleProps};
+    let _serial = serial().await;
+    // boot.js says it started the offsets bundle, yet the offsets page is not in it: a
+    // broken build. Reloading would start the same wasm again, forever.
+    let html = document().document_element().expect("<html>");
+    html.set_attribute("data-bundle", "offsets").expect("set data-bundle");
+    let root = document().create_element("div").expect("a div");
+    document().body().expect("a body").append_child(&root).expect("appended");
+    let handle =
+        yew::Renderer::<OtherBundle>::with_root_and_props(root.clone(), OtherBundleProps { route: Route::Offsets })
+            .render();
+    until("the message", || !root.text_content().unwrap_or_default().is_empty()).await;
+    let message = text(&root, ".boot-status");
+    assert!(message.contains("“offsets”") && message.contains("cargo xtask build --release"), "{message}");
+    assert_eq!(Route::Offsets.bundle(), "offsets");
+    assert_eq!(Route::NotFound.bundle(), "playground", "not-found is in every bundle; it names the landing page's");
+    handle.destroy();
+    root.remove();
+    html.remove_attribute("data-bundle").expect("clean up");
 }

@@ -5,7 +5,7 @@
 //! `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test exercises`.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
+mod support;
 
 use rebalance_core::exercise::instance::{MistakePattern, PartInput};
 use rebalance_core::exercise::{
@@ -13,6 +13,7 @@ use rebalance_core::exercise::{
 };
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::App;
+use support::settle;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -20,14 +21,6 @@ use web_sys::{Element, HtmlElement, HtmlInputElement};
 wasm_bindgen_test_configure!(run_in_browser);
 
 const KEY: &str = "rebalance-lab.progress.v1";
-
-async fn settle() {
-    yew::platform::time::sleep(Duration::from_millis(30)).await;
-}
-
-fn document() -> web_sys::Document {
-    gloo::utils::document()
-}
 
 fn storage() -> web_sys::Storage {
     web_sys::window().and_then(|w| w.local_storage().ok().flatten()).expect("localStorage")
@@ -44,16 +37,10 @@ fn clear_storage() {
 
 /// Puts `query` and `#/exercises` in the address bar.
 fn open(query: &str) {
-    let window = web_sys::window().expect("a window");
-    let path = window.location().pathname().expect("a path");
-    let url = format!("{path}{query}#/exercises");
-    window
-        .history()
-        .expect("a history")
-        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
-        .expect("replaceState");
+    support::open(query, "#/exercises");
 }
 
+/// The rendered app; its methods are the `support` helpers on its root, and the page's own.
 struct Mounted {
     root: Element,
     handle: yew::AppHandle<App>,
@@ -61,11 +48,7 @@ struct Mounted {
 
 impl Mounted {
     async fn new() -> Mounted {
-        let root = document().create_element("div").expect("a div");
-        document().body().expect("a body").append_child(&root).expect("appended");
-        let handle = yew::Renderer::<App>::with_root(root.clone()).render();
-        settle().await;
-        settle().await;
+        let (root, handle) = support::mount().await;
         Mounted { root, handle }
     }
 
@@ -75,32 +58,27 @@ impl Mounted {
     }
 
     fn find(&self, selector: &str) -> Element {
-        self.root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
+        support::find(&self.root, selector)
     }
 
     fn all(&self, selector: &str) -> Vec<Element> {
-        let list = self.root.query_selector_all(selector).expect("a selector");
-        (0..list.length()).filter_map(|i| list.item(i)).filter_map(|n| n.dyn_into::<Element>().ok()).collect()
+        support::all(&self.root, selector)
     }
 
     fn text(&self, selector: &str) -> String {
-        self.find(selector).text_content().unwrap_or_default().trim().to_owned()
+        support::text(&self.root, selector)
     }
 
     fn attr(&self, selector: &str, name: &str) -> Option<String> {
-        self.find(selector).get_attribute(name)
+        support::attr(&self.root, selector, name)
     }
 
     async fn click(&self, selector: &str) {
-        self.find(selector).dyn_into::<HtmlElement>().expect("clickable").click();
-        settle().await;
+        support::click_and_settle(&self.root, selector).await;
     }
 
     async fn type_into(&self, selector: &str, value: &str) {
-        let field = self.find(selector).dyn_into::<HtmlInputElement>().expect("an <input>");
-        field.set_value(value);
-        field.dispatch_event(&web_sys::Event::new("input").expect("an event")).expect("dispatched");
-        settle().await;
+        support::type_and_settle(&self.root, selector, value).await;
     }
 
     /// Enters `answer` for part `index` through the page's own controls.

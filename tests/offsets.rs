@@ -2,23 +2,25 @@
 //! per-queue errors, loading mqadmin text, and state from the URL.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
+mod support;
 
 use rebalance_core::mqadmin::{render, RenderOptions};
 use rebalance_core::offset::QueueProgress;
 use rebalance_core::MessageQueue;
 use rebalance_lab::{url_state, App};
+use support::{click, count, find, sleep, text, type_into};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+use web_sys::{Element, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const KEYS: [&str; 8] = ["of_q", "of_g", "of_now", "of_p", "of_c", "of_ip", "of_rt", "of_src"];
 
-/// Lets Yew's scheduler and the browser's event loop run.
+/// Lets Yew's scheduler and the browser's event loop run; this page's tests pause twice as long
+/// as `support::settle`.
 async fn settle() {
-    yew::platform::time::sleep(Duration::from_millis(60)).await;
+    sleep(60).await;
 }
 
 /// The URL query value of `key` once `ready` accepts it (effects may run a little after the
@@ -30,13 +32,9 @@ async fn url_value(key: &str, ready: impl Fn(&str) -> bool) -> String {
         if ready(&value) {
             break;
         }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
+        sleep(20).await;
     }
     value
-}
-
-fn document() -> web_sys::Document {
-    gloo::utils::document()
 }
 
 /// Opens `#/offsets?lang=en` with `query` (and no other `of_` key) and renders [`App`].
@@ -46,9 +44,7 @@ async fn open(query: &[(&str, &str)]) -> (Element, yew::AppHandle<App>) {
     changes.extend(query.iter().map(|(k, v)| (*k, Some(*v))));
     url_state::set_many(&changes);
     web_sys::window().expect("a window").location().set_hash("#/offsets").expect("hash set");
-    let root = document().create_element("div").expect("a div");
-    document().body().expect("a body").append_child(&root).expect("appended");
-    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    let (root, handle) = support::render();
     settle().await;
     wait_for(&root, ".page-offsets .of-totals").await;
     (root, handle)
@@ -57,18 +53,6 @@ async fn open(query: &[(&str, &str)]) -> (Element, yew::AppHandle<App>) {
 fn close(root: Element, handle: yew::AppHandle<App>) {
     handle.destroy();
     root.remove();
-}
-
-fn find(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
-}
-
-fn text(root: &Element, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-fn count(root: &Element, selector: &str) -> u32 {
-    root.query_selector_all(selector).map(|list| list.length()).unwrap_or(0)
 }
 
 fn stat(root: &Element, queue: usize, name: &str) -> String {
@@ -86,7 +70,7 @@ async fn see(read: impl Fn() -> String, expected: &str) {
         if read() == expected {
             break;
         }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
+        sleep(20).await;
     }
     assert_eq!(read(), expected);
 }
@@ -97,7 +81,7 @@ async fn wait_for(root: &Element, selector: &str) {
         if count(root, selector) > 0 {
             return;
         }
-        yew::platform::time::sleep(Duration::from_millis(20)).await;
+        sleep(20).await;
     }
 }
 
@@ -107,19 +91,6 @@ async fn see_stat(root: &Element, queue: usize, name: &str, expected: &str) {
 
 async fn see_total(root: &Element, name: &str, expected: &str) {
     see(|| total(root, name), expected).await;
-}
-
-/// Types `value` into an input, as a person would (an `input` event that bubbles).
-fn type_into(root: &Element, selector: &str, value: &str) {
-    let input: HtmlInputElement = find(root, selector).dyn_into().expect("an input");
-    input.set_value(value);
-    let event = document().create_event("Event").expect("an event");
-    event.init_event_with_bubbles("input", true);
-    input.dispatch_event(&event).expect("dispatched");
-}
-
-fn click(root: &Element, selector: &str) {
-    find(root, selector).dyn_into::<HtmlElement>().expect("clickable").click();
 }
 
 #[wasm_bindgen_test]

@@ -3,76 +3,19 @@
 //! good plan. Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test planner`.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
+mod support;
 
 use rebalance_lab::i18n::{t, Lang};
-use rebalance_lab::{url_state, App};
-use wasm_bindgen::JsCast;
+use rebalance_lab::url_state;
+use support::{click_and_settle, count, find, input, mount, text, type_and_settle};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Lets Yew's scheduler and the browser's event loop run.
-async fn settle() {
-    yew::platform::time::sleep(Duration::from_millis(30)).await;
-}
-
-fn document() -> web_sys::Document {
-    gloo::utils::document()
-}
 
 /// Puts `query` (e.g. `?lang=en&pl_q=999`) and `#/planner` in the address bar, replacing
 /// whatever an earlier test left there.
 fn open(query: &str) {
-    let window = web_sys::window().expect("a window");
-    let path = window.location().pathname().expect("a path");
-    let url = format!("{path}{query}#/planner");
-    window
-        .history()
-        .expect("a history")
-        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
-        .expect("replaceState");
-}
-
-/// Renders [`App`] into a fresh `<div>`; the handle unmounts it.
-async fn mount() -> (Element, yew::AppHandle<App>) {
-    let root = document().create_element("div").expect("a div");
-    document().body().expect("a body").append_child(&root).expect("appended");
-    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
-    settle().await;
-    settle().await;
-    (root, handle)
-}
-
-fn find(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
-}
-
-fn text(root: &Element, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default().trim().to_owned()
-}
-
-fn count(root: &Element, selector: &str) -> u32 {
-    root.query_selector_all(selector).map(|list| list.length()).unwrap_or(0)
-}
-
-fn input(root: &Element, id: &str) -> HtmlInputElement {
-    find(root, &format!("#{id}")).dyn_into::<HtmlInputElement>().expect("an <input>")
-}
-
-/// Types `value` into the number box `id`, as a reader would.
-async fn type_into(root: &Element, id: &str, value: &str) {
-    let field = input(root, id);
-    field.set_value(value);
-    let event = web_sys::Event::new("input").expect("an event");
-    field.dispatch_event(&event).expect("dispatched");
-    settle().await;
-}
-
-async fn click(root: &Element, selector: &str) {
-    find(root, selector).dyn_into::<HtmlElement>().expect("clickable").click();
-    settle().await;
+    support::open(query, "#/planner");
 }
 
 #[wasm_bindgen_test]
@@ -111,7 +54,7 @@ async fn the_spec_example_is_the_default_and_shows_both_models() {
 async fn production_above_the_queue_capped_capacity_never_drains() {
     open("?lang=en");
     let (root, handle) = mount().await;
-    type_into(&root, "pl-produce", "40000").await;
+    type_and_settle(&root, "#pl-produce", "40000").await;
     assert_eq!(url_state::get("pl_p").as_deref(), Some("40000"));
     // 8 queues × 4,000/s = 32,000/s < 40,000/s: queue-level never drains, whatever N is.
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.never"));
@@ -126,7 +69,7 @@ async fn production_above_the_queue_capped_capacity_never_drains() {
         points.split_whitespace().filter_map(|p| p.split_once(',')).filter_map(|(_, y)| y.parse().ok()).collect();
     assert!(ys.len() == 2 && ys[1] < ys[0], "{points}");
     // With a fixed instance count both models run out of capacity.
-    click(&root, "#pl-goal-instances").await;
+    click_and_settle(&root, "#pl-goal-instances").await;
     assert_eq!(url_state::get("pl_goal").as_deref(), Some("instances"));
     assert_eq!(text(&root, ".pl-card-message .pl-verdict"), t(Lang::En, "page.planner.verdict.never"));
     assert_eq!(text(&root, ".pl-headline"), {
@@ -147,15 +90,15 @@ async fn bad_url_values_are_clamped_with_a_visible_notice() {
     for part in ["pl_q=999", "256", "pl_b=lots", "12000000", "pl_model=pop"] {
         assert!(said.contains(part), "{part:?} missing from {said:?}");
     }
-    assert_eq!(input(&root, "pl-queues").value(), "256");
-    assert_eq!(input(&root, "pl-backlog").value(), "12000000");
+    assert_eq!(input(&root, "#pl-queues").value(), "256");
+    assert_eq!(input(&root, "#pl-backlog").value(), "12000000");
     // The URL now holds what the page uses: the clamped count, no unusable values.
     assert_eq!(url_state::get("pl_q").as_deref(), Some("256"));
     assert_eq!(url_state::get("pl_b"), None);
     assert_eq!(url_state::get("pl_model"), None);
     // 256 queues no longer cap 9 instances.
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.met"));
-    click(&root, ".pl-notices button").await;
+    click_and_settle(&root, ".pl-notices button").await;
     assert_eq!(count(&root, ".pl-notices"), 0);
     handle.destroy();
     open("");
@@ -165,13 +108,13 @@ async fn bad_url_values_are_clamped_with_a_visible_notice() {
 async fn a_refused_input_is_named_beside_its_field_and_the_last_plan_stays() {
     open("?lang=en");
     let (root, handle) = mount().await;
-    type_into(&root, "pl-instance-rate", "0").await;
+    type_and_settle(&root, "#pl-instance-rate", "0").await;
     let error = find(&root, "#pl-instance-rate-plan-error");
     assert_eq!(error.get_attribute("role").as_deref(), Some("alert"));
     assert_eq!(error.text_content().unwrap_or_default().trim(), t(Lang::En, "page.planner.error.instance_rate"));
     assert_eq!(text(&root, ".pl-stale"), t(Lang::En, "page.planner.error.stale"));
     assert_eq!(text(&root, ".pl-card-queue .pl-instances dd"), "9", "the last good plan stays");
-    type_into(&root, "pl-instance-rate", "8000").await;
+    type_and_settle(&root, "#pl-instance-rate", "8000").await;
     assert_eq!(count(&root, "#pl-instance-rate-plan-error"), 0);
     assert_eq!(count(&root, ".pl-stale"), 0);
     assert_eq!(text(&root, ".pl-card-queue .pl-instances dd"), "5");
@@ -188,15 +131,15 @@ async fn the_labels_follow_the_language_and_state_survives_the_switch() {
         ["pl-backlog", "pl-produce", "pl-instance-rate", "pl-instances", "pl-queues"].map(label),
         ["Backlog", "Produce rate", "Instance rate", "Instances", "Queues"]
     );
-    click(&root, "button[data-lang='zh-CN']").await;
+    click_and_settle(&root, "button[data-lang='zh-CN']").await;
     assert_eq!(text(&root, "h1"), t(Lang::ZhCn, "page.planner.title"));
     assert_eq!(label("pl-backlog"), t(Lang::ZhCn, "page.planner.field.backlog"));
     assert_eq!(label("pl-instances"), t(Lang::ZhCn, "page.planner.field.instances"));
-    assert_eq!(input(&root, "pl-instances").value(), "12");
+    assert_eq!(input(&root, "#pl-instances").value(), "12");
     assert_eq!(text(&root, ".pl-card-queue .pl-effective dd"), "8");
-    click(&root, "#pl-goal-target").await;
+    click_and_settle(&root, "#pl-goal-target").await;
     assert_eq!(label("pl-target"), t(Lang::ZhCn, "page.planner.field.target"));
-    click(&root, "button[data-lang='en']").await;
+    click_and_settle(&root, "button[data-lang='en']").await;
     handle.destroy();
     open("");
 }

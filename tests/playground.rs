@@ -1,96 +1,25 @@
 //! Browser tests of the allocation playground (`#/`): the real page in headless Chromium.
 #![cfg(target_arch = "wasm32")]
 
-use std::cell::Cell;
-use std::time::Duration;
+mod support;
 
 use rebalance_lab::{url_state, App};
-use wasm_bindgen::{JsCast, JsValue};
+use support::{all, click, find, open, render, serial, settle, text, until};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Lets Yew's scheduler and the browser's event loop run.
-async fn settle() {
-    sleep(30).await;
-}
-
-async fn sleep(ms: u64) {
-    yew::platform::time::sleep(Duration::from_millis(ms)).await;
-}
-
-/// Waits until `check` holds (the machine may be busy: never rely on one fixed delay).
-async fn until(what: &str, check: impl Fn() -> bool) {
-    for _ in 0..250 {
-        if check() {
-            return;
-        }
-        sleep(20).await;
-    }
-    panic!("timed out waiting until {what}");
-}
-
-fn document() -> web_sys::Document {
-    gloo::utils::document()
-}
-
-/// Replaces the URL with `?{query}#/`, as if the reader opened that link.
-fn open(query: &str) {
-    let window = web_sys::window().expect("a window");
-    let path = window.location().pathname().expect("a path");
-    let url = format!("{path}?{query}#/");
-    window.history().expect("a history").replace_state_with_url(&JsValue::NULL, "", Some(&url)).expect("replaced");
-}
-
-thread_local! {
-    static BUSY: Cell<bool> = const { Cell::new(false) };
-}
-
-/// The async tests share one page and one URL: each holds this while it runs.
-struct Serial;
-
-impl Drop for Serial {
-    fn drop(&mut self) {
-        BUSY.with(|busy| busy.set(false));
-    }
-}
-
-async fn serial() -> Serial {
-    while BUSY.with(|busy| busy.replace(true)) {
-        sleep(20).await;
-    }
-    Serial
-}
-
-/// Renders [`App`] into a fresh `<div>`; the handle unmounts it.
+/// Opens `?{query}#/` and renders [`App`]; the handle unmounts it.
 async fn mount(query: &str) -> (Element, yew::AppHandle<App>) {
     // A page unmounted just before writes its URL as it goes: let that happen first.
     settle().await;
-    open(query);
-    let root = document().create_element("div").expect("a div");
-    document().body().expect("a body").append_child(&root).expect("appended");
-    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    open(&format!("?{query}"), "#/");
+    let (root, handle) = render();
     until("the playground is drawn", || root.query_selector(".pg-status").ok().flatten().is_some()).await;
     settle().await;
     (root, handle)
-}
-
-fn all(root: &Element, selector: &str) -> Vec<Element> {
-    let list = root.query_selector_all(selector).unwrap_or_else(|_| panic!("bad selector {selector:?}"));
-    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<Element>().ok()).collect()
-}
-
-fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
-}
-
-fn text(root: &Element, selector: &str) -> String {
-    one(root, selector).text_content().unwrap_or_default()
-}
-
-fn click(root: &Element, selector: &str) {
-    one(root, selector).dyn_into::<HtmlElement>().unwrap_or_else(|_| panic!("{selector:?} is not clickable")).click();
 }
 
 /// Each lane's tile labels, in lane order.
@@ -110,7 +39,7 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
     assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2"]), labels(&["Q3", "Q4", "Q5"]), labels(&["Q6", "Q7"])]);
-    let first = one(&root, ".pg-lane .pg-tile");
+    let first = find(&root, ".pg-lane .pg-tile");
     assert_eq!(
         first.get_attribute("title").as_deref(),
         Some("MessageQueue [topic=OrderEvent, brokerName=broker-a, queueId=0]")
@@ -124,7 +53,7 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     assert_eq!(after, [labels(&["Q0", "Q1"]), labels(&["Q2", "Q3"]), labels(&["Q4", "Q5"]), labels(&["Q6", "Q7"])]);
     // SPEC §4: queues 2, 4, 5, 6, 7 move, and all three old consumers change queues.
     assert_eq!(text(&root, "#pg-summary"), "5 queues moved, 0 idle, 0 unassigned");
-    assert_eq!(one(&root, "#pg-summary").get_attribute("aria-live").as_deref(), Some("polite"));
+    assert_eq!(find(&root, "#pg-summary").get_attribute("aria-live").as_deref(), Some("polite"));
     let moved: Vec<String> = all(&root, ".pg-tile.is-moved").iter().filter_map(|t| t.text_content()).collect();
     assert_eq!(moved, labels(&["Q2", "Q4", "Q5", "Q6", "Q7"]));
     let before = [labels(&["Q0", "Q1", "Q2"]), labels(&["Q3", "Q4", "Q5"]), labels(&["Q6", "Q7"])];
@@ -134,12 +63,26 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     handle.destroy();
 }
 
+/// How many queue tiles have a Web Animation running (`element.getAnimations()`).
+fn travelling(root: &Element) -> usize {
+    all(root, "[data-flip]")
+        .iter()
+        .filter(|tile| {
+            js_sys::Reflect::get(tile, &"getAnimations".into())
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                .and_then(|f| f.call0(tile).ok())
+                .is_some_and(|list| js_sys::Array::from(&list).length() > 0)
+        })
+        .count()
+}
+
 #[wasm_bindgen_test]
-async fn tiles_travel_through_the_cssom_and_leave_no_style_behind() {
+async fn tiles_travel_with_web_animations_and_leave_no_style_behind() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
     // Only tiles inside the viewport travel.
-    one(&root, ".pg-board").scroll_into_view();
+    find(&root, ".pg-board").scroll_into_view();
     click(&root, "#pg-add");
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
     let reduced = web_sys::window()
@@ -147,11 +90,14 @@ async fn tiles_travel_through_the_cssom_and_leave_no_style_behind() {
         .is_some_and(|m| m.matches());
     if reduced {
         settle().await;
-        assert_eq!(all(&root, "[data-flip][style]").len(), 0, "no travel with prefers-reduced-motion");
+        assert_eq!(travelling(&root), 0, "no travel with prefers-reduced-motion");
     } else {
-        until("moved tiles carry a transform while they travel", || all(&root, "[data-flip][style]").len() >= 5).await;
+        // Q2, Q4, Q5, Q6 and Q7 change lanes; Q3 shifts inside its lane.
+        until("the moved tiles travel", || travelling(&root) >= 5).await;
     }
-    until("no inline style is left once the tiles arrived", || all(&root, "[style]").is_empty()).await;
+    assert!(all(&root, "[style]").is_empty(), "the animation writes no inline style");
+    until("every tile has arrived", || travelling(&root) == 0).await;
+    assert!(all(&root, "[style]").is_empty());
     handle.destroy();
 }
 
@@ -159,7 +105,7 @@ async fn tiles_travel_through_the_cssom_and_leave_no_style_behind() {
 async fn bad_url_values_are_clamped_with_a_notice() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=999&pg_c=lots&pg_s=FASTEST&pg_v=-3").await;
-    let notice = one(&root, ".pg-notices");
+    let notice = find(&root, ".pg-notices");
     assert_eq!(notice.get_attribute("role").as_deref(), Some("status"));
     let message = notice.text_content().unwrap_or_default();
     for part in ["pg_q=999", "256", "pg_c=lots", "pg_s=FASTEST", "AVG", "pg_v=-3"] {

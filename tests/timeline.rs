@@ -5,14 +5,17 @@
 //! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test timeline`.
 #![cfg(target_arch = "wasm32")]
 
+mod support;
+
 use std::time::Duration;
 
 use rebalance_core::simulate::{scenario, Simulation, TickMetrics};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::{url_state, App};
+use support::{attr, click_and_settle, count, find, mount, open, settle, sleep, text, type_and_settle};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement, HtmlInputElement};
+use web_sys::Element;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -23,50 +26,9 @@ const NATIVE_END: &str = "TickMetrics { at_ms: 600000, group_lag: 8600, consume_
     inflight: 0, oldest_pending_age_ms: 4996, running: 10, members: 10, idle_consumers: 2, overlapping_queues: 0, \
     orphan_queues: 0, flow_controlled_queues: 0, blocked_queues: 0, rebalances: 36, rebalance_runs: 277, retries: 0 }";
 
-/// Lets Yew's scheduler and the browser's event loop run.
-async fn settle() {
-    yew::platform::time::sleep(Duration::from_millis(30)).await;
-}
-
-async fn wait(ms: u64) {
-    yew::platform::time::sleep(Duration::from_millis(ms)).await;
-}
-
-fn document() -> web_sys::Document {
-    gloo::utils::document()
-}
-
-/// Puts `query` in the address bar and `hash` after it, replacing what an earlier test left.
-fn open(query: &str, hash: &str) {
-    let window = web_sys::window().expect("a window");
-    let path = window.location().pathname().expect("a path");
-    let url = format!("{path}{query}{hash}");
-    window
-        .history()
-        .expect("a history")
-        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
-        .expect("replaceState");
-}
-
-/// Renders [`App`] into a fresh `<div>`; the handle unmounts it.
-async fn mount() -> (Element, yew::AppHandle<App>) {
-    let root = document().create_element("div").expect("a div");
-    document().body().expect("a body").append_child(&root).expect("appended");
-    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
-    settle().await;
-    settle().await;
-    (root, handle)
-}
-
 /// Waits until `done()` holds (the page renders in chunks; a debug build is slow), up to 10 s.
 async fn until(what: &str, done: impl Fn() -> bool) {
-    for _ in 0..500 {
-        if done() {
-            return;
-        }
-        wait(20).await;
-    }
-    panic!("timed out waiting for {what}");
+    support::until_within(Duration::from_secs(10), what, done).await;
 }
 
 /// Waits until the transport shows `expected`.
@@ -74,37 +36,9 @@ async fn at_tick(root: &Element, expected: u64) {
     until(&format!("tick {expected}"), || tick(root) == expected).await;
 }
 
-fn attr(root: &Element, selector: &str, name: &str) -> Option<String> {
-    find(root, selector).get_attribute(name)
-}
-
 /// Unmounts the app and lets its effects' clean-ups run (the page writes its link then).
 async fn unmount(handle: yew::AppHandle<App>) {
     handle.destroy();
-    settle().await;
-}
-
-fn find(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).ok().flatten().unwrap_or_else(|| panic!("nothing matches {selector:?}"))
-}
-
-fn text(root: &Element, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default().trim().to_owned()
-}
-
-fn count(root: &Element, selector: &str) -> u32 {
-    root.query_selector_all(selector).map(|list| list.length()).unwrap_or(0)
-}
-
-async fn click(root: &Element, selector: &str) {
-    find(root, selector).dyn_into::<HtmlElement>().expect("clickable").click();
-    settle().await;
-}
-
-async fn type_into(root: &Element, id: &str, value: &str) {
-    let field = find(root, &format!("#{id}")).dyn_into::<HtmlInputElement>().expect("an <input>");
-    field.set_value(value);
-    field.dispatch_event(&web_sys::Event::new("input").expect("an event")).expect("dispatched");
     settle().await;
 }
 
@@ -185,7 +119,7 @@ async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_nativel
     assert_eq!(count(&root, ".tl-tray .tl-tile"), 0);
     assert_eq!(count(&root, ".tl-notices"), 0);
     assert!(text(&root, ".tl-log").contains("[persistAll] updateConsumeOffsetToBroker"));
-    click(&root, "#tl-log-quiet").await;
+    click_and_settle(&root, "#tl-log-quiet").await;
     until("quiet log", || !text(&root, ".tl-log").contains("[persistAll]")).await;
     assert!(text(&root, ".tl-log").contains("rebalanced result changed"));
     assert_eq!(find(&root, ".tl-log").get_attribute("aria-live").as_deref(), Some("off"));
@@ -199,14 +133,14 @@ async fn step_play_and_scrub_move_the_tick_and_the_url() {
     open("?lang=en&tl_scenario=scale-out-avg&tl_t=100", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 100).await;
-    click(&root, "#tl-step").await;
+    click_and_settle(&root, "#tl-step").await;
     at_tick(&root, 101).await;
     assert!(text(&root, "#tl-clock").contains("tick 101"), "{}", text(&root, "#tl-clock"));
-    click(&root, "#tl-step-back").await;
-    click(&root, "#tl-step-back").await;
+    click_and_settle(&root, "#tl-step-back").await;
+    click_and_settle(&root, "#tl-step-back").await;
     at_tick(&root, 99).await;
     // The scrubber goes back to any recorded tick, and not beyond what is recorded.
-    type_into(&root, "tl-tick", "40").await;
+    type_and_settle(&root, "#tl-tick", "40").await;
     at_tick(&root, 40).await;
     assert_eq!(stat(&root, "groupLag", "main"), {
         let preset = scenario::by_name("scale-out-avg").expect("a preset");
@@ -214,7 +148,7 @@ async fn step_play_and_scrub_move_the_tick_and_the_url() {
         sim.seek(40);
         sim.metrics().group_lag
     });
-    type_into(&root, "tl-tick", "5000").await;
+    type_and_settle(&root, "#tl-tick", "5000").await;
     until("the range error", || count(&root, "#tl-tick-error") == 1).await;
     assert_eq!(tick(&root), 40, "a tick beyond the recorded ones is refused");
     // Keyboard: `.` steps, `,` steps back, `k` plays and pauses.
@@ -230,10 +164,10 @@ async fn step_play_and_scrub_move_the_tick_and_the_url() {
     press(&root, "k").await;
     until("paused", || attr(&root, "#tl-play", "aria-pressed").as_deref() == Some("false")).await;
     let after = tick(&root);
-    wait(100).await;
+    sleep(100).await;
     assert_eq!(tick(&root), after, "paused");
     assert_eq!(attr(&root, "#tl-summary", "aria-live").as_deref(), Some("polite"));
-    click(&root, "#tl-to-end").await;
+    click_and_settle(&root, "#tl-to-end").await;
     at_tick(&root, 1_800).await;
     unmount(handle).await;
     assert_eq!(url_state::get("tl_t").as_deref(), Some("1800"), "the link is written when the page goes away");
@@ -248,7 +182,7 @@ async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
     assert_eq!(find(&root, lane).get_attribute("data-status").as_deref(), Some("running"));
     assert_eq!(count(&root, &format!("{lane} .tl-tile")), 3);
     find(&root, &format!("{lane} details")).set_attribute("open", "").expect("opened");
-    click(&root, &format!("{lane} .tl-menu-items button:nth-child(2)")).await;
+    click_and_settle(&root, &format!("{lane} .tl-menu-items button:nth-child(2)")).await;
     until("the crash", || attr(&root, lane, "data-status").as_deref() == Some("crashed")).await;
     assert_eq!(count(&root, &format!("{lane} details")), 0, "a crashed consumer has no menu");
     assert_eq!(tick(&root), 301, "one tick applies the event");
@@ -285,7 +219,7 @@ async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
     at_tick(&again, 311).await;
     assert_eq!(find(&again, lane).get_attribute("data-status").as_deref(), Some("crashed"));
     assert_eq!(count(&again, ".tl-script .tl-event.is-injected"), 1);
-    click(&again, ".tl-script .tl-event.is-injected button").await;
+    click_and_settle(&again, ".tl-script .tl-event.is-injected button").await;
     until("the replay without the crash", || attr(&again, lane, "data-status").as_deref() == Some("running")).await;
     assert_eq!(tick(&again), 311, "removing the event replays to the same tick");
     unmount(handle).await;
@@ -317,11 +251,11 @@ async fn bad_link_values_are_replaced_with_a_visible_notice() {
     assert_eq!(count(&root, ".tl-notices li"), 6);
     assert_eq!(tick(&root), 0);
     assert_eq!(count(&root, ".tl-script .tl-event.is-injected"), 1, "the good event is kept");
-    click(&root, ".tl-notices button").await;
+    click_and_settle(&root, ".tl-notices button").await;
     until("the notices to go", || count(&root, ".tl-notices") == 0).await;
     // A refused injection shows the core's reason and changes nothing.
-    type_into(&root, "tl-queue-count", "4").await;
-    click(&root, ".tl-fieldset:nth-child(2) > button").await;
+    type_and_settle(&root, "#tl-queue-count", "4").await;
+    click_and_settle(&root, ".tl-fieldset:nth-child(2) > button").await;
     until("the refusal", || count(&root, ".tl-inject .tl-error") == 1).await;
     assert!(text(&root, ".tl-inject .tl-error").contains("cannot be reduced"));
     assert_eq!(count(&root, ".tl-script .tl-event.is-injected"), 1);
@@ -339,7 +273,7 @@ async fn compare_mode_runs_pop_on_the_same_script() {
     assert_eq!(stat(&root, "running", "other"), 10);
     assert_eq!(stat(&root, "groupLag", "other"), core_end("pop-scale-3-to-10", 1).group_lag);
     assert!(stat(&root, "groupLag", "other") < stat(&root, "groupLag", "main"));
-    click(&root, "#tl-compare").await;
+    click_and_settle(&root, "#tl-compare").await;
     until("one column", || count(&root, "td[data-model=other]") == 0).await;
     unmount(handle).await;
     assert_eq!(url_state::get("tl_cmp"), None);
