@@ -18,8 +18,9 @@
 //! `index.html` carries a strict CSP (`style-src 'self'`, no inline scripts). That forbids
 //! `style="…"` attributes in HTML, including ones Yew would render from `html!`. Components
 //! therefore never write `style=` attributes: static looks come from classes in
-//! `static/style.css`, and computed values (bar widths, FLIP transforms) are set through the
-//! CSSOM, e.g. `element.style().set_property("width", "40%")`, which CSP allows.
+//! `static/style.css`, computed values (bar widths) are set through the
+//! CSSOM, e.g. `element.style().set_property("width", "40%")`, which CSP allows, and the
+//! tiles' travel is a Web Animation (`element.animate`), which leaves no style behind.
 
 pub mod app;
 pub mod clipboard;

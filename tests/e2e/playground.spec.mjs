@@ -38,7 +38,7 @@ test('8 queues, 3 consumers, AVG: the lanes, then a 4th consumer joins (SPEC §4
   ]);
   await expect(page.locator('.pg-tile.is-moved')).toHaveText(['Q2', 'Q4', 'Q5', 'Q6', 'Q7']);
   await expect(page.locator('.pg-lane').nth(3)).toHaveAttribute('data-cid', /^192\.168\.0\.4@\d+$/);
-  // The tiles travel through the CSSOM, and no inline style is left once they arrived.
+  // The tiles travel as Web Animations: no inline style, during or after.
   await expect(page.locator('[style]')).toHaveCount(0, { timeout: 10_000 });
   await expect(page).toHaveURL(/pg_c=4/);
 });

@@ -6,7 +6,7 @@
 //! - `query.rs`: the `pg_` URL keys, read with clamping and notices, written back.
 //! - `lab.rs`: the reducer: calls `rebalance_core` (`assign`, `moves`, `allocate`) once per
 //!   change and prepares the drawable view.
-//! - `flip.rs`: the FLIP animation of the keyed tiles (CSSOM only, CSP-safe).
+//! - `flip.rs`: the FLIP animation of the keyed tiles (Web Animations: no inline style, CSP-safe).
 //! - `lanes.rs`, `table.rs`, `compare.rs`, `controls.rs`, `explain.rs`: the components.
 
 mod actions;
