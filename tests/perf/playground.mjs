@@ -95,6 +95,22 @@ for (const mode of MODES) {
   await page.goto(url.href, { waitUntil: 'commit' });
   await page.waitForSelector('.pg-lane', { timeout: 60_000 });
   const firstRender = await page.evaluate(() => window.__firstLanes);
+  // PERF_PROFILE: where the first render's time went (ms since navigation start).
+  if (process.env.PERF_PROFILE) {
+    const phases = await page.evaluate(() => {
+      const end = (suffix) =>
+        performance.getEntriesByType('resource').find((entry) => entry.name.endsWith(suffix))?.responseEnd;
+      const nav = performance.getEntriesByType('navigation')[0];
+      return {
+        html: nav?.responseEnd,
+        domContentLoaded: nav?.domContentLoadedEventEnd,
+        bootJs: performance.getEntriesByType('resource').find((e) => /boot-[0-9a-f]+\.js$/.test(e.name))?.responseEnd,
+        wasm: end('.wasm'),
+        firstLanes: window.__firstLanes,
+      };
+    });
+    console.log(`  ${mode}: first render phases, ms: ${Object.entries(phases).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}`);
+  }
   const tiles = await page.locator('.pg-tile').count();
   // In the page: input event (capture, before the app sees it) → next animation frame,
   // with a layout flush inside that frame so layout cost is counted.
