@@ -27,7 +27,7 @@ fn the_catalog_has_every_file_in_curriculum_order() {
     assert_eq!(ids, files);
     let list = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../exercises/curriculum.txt"))
         .unwrap_or_default();
-    assert_eq!(list.lines().filter(|l| l.ends_with(".toml")).next(), FILES.first().map(|(file, _)| *file));
+    assert_eq!(list.lines().find(|l| l.ends_with(".toml")), FILES.first().map(|(file, _)| *file));
 }
 
 #[test]
