@@ -152,7 +152,7 @@ pub fn LagChart(props: &LagChartProps) -> Html {
     let desc = i18n.t_args(
         "page.timeline.chart.desc",
         &[
-            ("time", &time_label(props.cursor * data.tick_ms)),
+            ("time", &time_label(&i18n, props.cursor * data.tick_ms)),
             ("lag", &count(props.lag_now)),
             ("max", &count(data.total.iter().map(|p| p.1).max().unwrap_or(0))),
         ],

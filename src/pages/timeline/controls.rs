@@ -128,9 +128,9 @@ pub fn Transport(props: &TransportProps) -> Html {
             </div>
             <p class="tl-clock" id="tl-clock" data-tick={props.tick.to_string()}>
                 { i18n.t_args("page.timeline.transport.clock", &[
-                    ("time", &time_label(props.tick * props.tick_ms)),
+                    ("time", &time_label(&i18n, props.tick * props.tick_ms)),
                     ("tick", &props.tick.to_string()),
-                    ("end", &time_label(props.horizon * props.tick_ms)),
+                    ("end", &time_label(&i18n, props.horizon * props.tick_ms)),
                 ]) }
             </p>
             <NumberField id="tl-tick" label={i18n.t("page.timeline.transport.scrub")} value={props.tick as f64}

@@ -20,7 +20,7 @@ pub fn script_list(
         let text = event_text(i18n, &e.event);
         html! {
             <li class={classes!("tl-event", done.then_some("is-done"), remove.is_some().then_some("is-injected"))}>
-                <span class="tl-event-time">{ time_label(e.at_ms) }</span>
+                <span class="tl-event-time">{ time_label(i18n, e.at_ms) }</span>
                 <span class="tl-event-text">{ text.clone() }</span>
                 if let Some(i) = remove {
                     <button type="button" class="tl-button tl-button-quiet"

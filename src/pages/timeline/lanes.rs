@@ -245,7 +245,7 @@ fn Lane(props: &LaneProps) -> Html {
                             <button type="button" onclick={inject(Event::Crash { cid: cid.clone(), channel_closed: true })}>
                                 { i18n.t("page.timeline.inject.crash") }</button>
                             <button type="button" onclick={inject(pause)}>
-                                { i18n.t_args("page.timeline.lane.pause", &[("duration", &time_label(props.pause_ms))]) }</button>
+                                { i18n.t_args("page.timeline.lane.pause", &[("duration", &time_label(&i18n, props.pause_ms))]) }</button>
                             { for subscription_choices(&props.tags).into_iter().map(|tags| {
                                 let label = i18n.t_args("page.timeline.lane.subscribe", &[("tags", &tags.join(" || "))]);
                                 html! { <button type="button" onclick={inject(Event::Subscription { cid: cid.clone(), tags })}>{ label }</button> }

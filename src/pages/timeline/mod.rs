@@ -268,7 +268,7 @@ pub fn Timeline() -> Html {
                 <section class="tl-card" aria-labelledby="tl-inject-title">
                     <h2 id="tl-inject-title">{ i18n.t("page.timeline.inject.title") }</h2>
                     <p class="tl-note">
-                        { i18n.t_args("page.timeline.inject.at", &[("time", &time_label(f.now_ms))]) }
+                        { i18n.t_args("page.timeline.inject.at", &[("time", &time_label(&i18n, f.now_ms))]) }
                         if f.tick < f.recorded {
                             { " " }{ i18n.t("page.timeline.inject.rewound") }
                         }
@@ -331,7 +331,7 @@ fn summary(i18n: &I18n, f: &Frame, playing: bool) -> Html {
     let line = i18n.t_args(
         "page.timeline.summary.line",
         &[
-            ("time", &time_label(f.now_ms)),
+            ("time", &time_label(i18n, f.now_ms)),
             ("active", &m.running.saturating_sub(m.idle_consumers).to_string()),
             ("idle", &m.idle_consumers.to_string()),
             ("running", &m.running.to_string()),

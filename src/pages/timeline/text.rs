@@ -1,9 +1,10 @@
 //! Words for what the core reports: times, models, consumer states, events, presets and
-//! URL notices, in the reader's language. Numbers and durations are formatted by the core
-//! (`rebalance_core::plan::format_number` / `format_duration`); RocketMQ's own strings
+//! URL notices, in the reader's language. Numbers are formatted by the core
+//! (`rebalance_core::plan::format_number`), durations by `I18n::duration` from the core's
+//! `duration_parts`; RocketMQ's own strings
 //! (log lines, cids, strategy names) stay as RocketMQ writes them.
 
-use rebalance_core::plan::{format_duration, format_number};
+use rebalance_core::plan::format_number;
 use rebalance_core::simulate::{ConsumeModel, ConsumerStatus, Event, SimConfig};
 
 use super::query::Notice;
@@ -14,13 +15,14 @@ pub fn seconds_label(ms: u64) -> String {
     format!("{} s", format_number(ms as f64 / 1_000.0))
 }
 
-/// `90.1 s`, or `125.3 s (2 min 5 s)` from a minute on.
-pub fn time_label(ms: u64) -> String {
+/// `90.1 s`, or `125.3 s (2 min 5 s)` from a minute on (the part in brackets in the reader's
+/// language).
+pub fn time_label(i18n: &I18n, ms: u64) -> String {
     let seconds = seconds_label(ms);
     if ms < 60_000 {
         seconds
     } else {
-        format!("{seconds} ({})", format_duration((ms / 1_000) as f64))
+        format!("{seconds} ({})", i18n.duration((ms / 1_000) as f64))
     }
 }
 
@@ -62,7 +64,7 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
         Event::Crash { cid, channel_closed: true } => i18n.t_args("page.timeline.event.crash", &[("cid", cid)]),
         Event::Crash { cid, channel_closed: false } => i18n.t_args("page.timeline.event.die", &[("cid", cid)]),
         Event::Pause { cid, duration_ms } => {
-            i18n.t_args("page.timeline.event.pause", &[("cid", cid), ("duration", &time_label(*duration_ms))])
+            i18n.t_args("page.timeline.event.pause", &[("cid", cid), ("duration", &time_label(i18n, *duration_ms))])
         }
         Event::QueueCount { queues_per_broker } => {
             i18n.t_args("page.timeline.event.queue_count", &[("count", &queues_per_broker.to_string())])
@@ -187,9 +189,12 @@ mod tests {
 
     #[test]
     fn times_read_naturally() {
-        assert_eq!(time_label(0), "0 s");
-        assert_eq!(time_label(90_100), "90.1 s (1 min 30 s)");
-        assert_eq!(time_label(5_000), "5 s");
-        assert_eq!(time_label(600_000), "600 s (10 min)");
+        let en = I18n::new(Lang::En, Callback::noop());
+        assert_eq!(time_label(&en, 0), "0 s");
+        assert_eq!(time_label(&en, 90_100), "90.1 s (1 min 30 s)");
+        assert_eq!(time_label(&en, 5_000), "5 s");
+        assert_eq!(time_label(&en, 600_000), "600 s (10 min)");
+        let zh = I18n::new(Lang::ZhCn, Callback::noop());
+        assert_eq!(time_label(&zh, 90_100), "90.1 s (1 分 30 秒)");
     }
 }
