@@ -2,6 +2,7 @@
 // the release site, serves it at `/` and at `/sub/rebalance/`, and sets E2E_BASE_URL and
 // E2E_SUB_URL. Uses the system Chromium: never run `npx playwright install` here.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) {
@@ -28,18 +29,7 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'off',
     screenshot: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

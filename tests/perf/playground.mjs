@@ -5,9 +5,10 @@
 //
 //   node tests/perf/playground.mjs http://127.0.0.1:8080/
 //
-// Uses Debian's Chromium with the flags of tests/e2e/playwright.config.mjs. PERF_ROUNDS,
+// Uses Debian's Chromium with the e2e suite's flags (tests/e2e/chromium.mjs). PERF_ROUNDS,
 // PERF_MODES (comma list) and PERF_REDUCED_MOTION=1 tune a run.
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.mjs';
 
 const base = process.argv[2] || process.env.PERF_BASE_URL;
 if (!base) {
@@ -18,18 +19,7 @@ const ROUNDS = Number(process.env.PERF_ROUNDS || 80);
 const MODES = (process.env.PERF_MODES ||
   'AVG,AVG_BY_CIRCLE,CONSISTENT_HASH,MACHINE_ROOM_NEARBY,MACHINE_ROOM,CONFIG,BROADCASTING').split(',');
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 
 async function metrics(cdp) {
   const { metrics: list } = await cdp.send('Performance.getMetrics');

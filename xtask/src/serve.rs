@@ -166,7 +166,8 @@ impl Site<'_> {
                 ("405 Method Not Allowed", vec![("Allow", "GET, HEAD".to_owned())], b"method not allowed\n".to_vec())
             }
         };
-        if !matches!(answer, Answer::File(_)) || headers.is_empty() {
+        // Every answer but a file is a short plain-text body.
+        if !headers.iter().any(|(name, _)| *name == "Content-Type") {
             headers.push(("Content-Type", "text/plain; charset=utf-8".to_owned()));
         }
         headers.push(("Content-Length", body.len().to_string()));
