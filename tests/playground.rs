@@ -81,8 +81,9 @@ fn travelling(root: &Element) -> usize {
 async fn tiles_travel_with_web_animations_and_leave_no_style_behind() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
-    // Only tiles inside the viewport travel.
+    // Only tiles inside the viewport travel (and the page learns what is in view a frame later).
     find(&root, ".pg-board").scroll_into_view();
+    settle().await;
     click(&root, "#pg-add");
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
     let reduced = web_sys::window()
@@ -188,5 +189,106 @@ async fn the_table_shows_the_same_assignment() {
     let first = rows[0].text_content().unwrap_or_default();
     assert!(first.contains("Q0 (MessageQueue [topic=OrderEvent, brokerName=broker-a, queueId=0])"), "{first}");
     assert_eq!(all(&root, ".pg-lane").len(), 0);
+    handle.destroy();
+}
+
+/// The tile element of the queue labelled `label` in lane `lane`.
+fn tile_in(root: &Element, lane: usize, label: &str) -> Element {
+    let lanes = all(root, ".pg-lane");
+    let Some(lane) = lanes.get(lane) else { panic!("no lane {lane}") };
+    all(lane, ".pg-tile").into_iter().find(|t| t.text_content().as_deref() == Some(label)).unwrap_or_else(|| {
+        panic!("no {label} in lane: {:?}", all(lane, ".pg-tile").iter().map(|t| t.text_content()).collect::<Vec<_>>())
+    })
+}
+
+#[wasm_bindgen_test]
+async fn a_rebalance_moves_the_tile_elements_into_their_new_lanes() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    // Q2 leaves the first consumer for the second, Q3 stays with the second.
+    let (q2, q3) = (tile_in(&root, 0, "Q2"), tile_in(&root, 1, "Q3"));
+    let lane_count = all(&root, ".pg-lane .pg-tiles").len();
+    click(&root, "#pg-add");
+    until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
+    assert!(q2.is_same_node(Some(&tile_in(&root, 1, "Q2"))), "Q2's element travelled to the second lane");
+    assert!(q3.is_same_node(Some(&tile_in(&root, 1, "Q3"))), "Q3's element stayed");
+    assert_eq!(q2.class_name(), "pg-tile pg-b0 is-moved");
+    assert_eq!(q3.class_name(), "pg-tile pg-b0", "Q3 kept its owner: not highlighted");
+    assert_eq!(lane_count, 3);
+    // Every tile is in exactly one lane, in allocate's order.
+    assert_eq!(all(&root, ".pg-tile").len(), 8);
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn a_duplicated_cid_is_a_second_lane_and_a_full_group_disables_duplicate() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=2&pg_s=AVG").await;
+    let duplicate = all(&root, ".pg-dup")
+        .into_iter()
+        .find(|b| {
+            b.get_attribute("aria-label").is_some_and(|l| l.starts_with("Start a second process with cid 192.168.0.1@"))
+        })
+        .unwrap_or_else(|| {
+            panic!("{:?}", all(&root, ".pg-dup").iter().map(|b| b.get_attribute("aria-label")).collect::<Vec<_>>())
+        });
+    duplicate.dyn_into::<HtmlElement>().expect("a button").click();
+    until("three lanes", || all(&root, ".pg-lane").len() == 3).await;
+    let conflict = all(&root, ".pg-lane.is-conflict");
+    assert_eq!(conflict.len(), 1);
+    assert!(conflict[0].get_attribute("data-cid").is_some_and(|c| c.starts_with("192.168.0.1@")));
+    assert_eq!(all(&conflict[0], ".pg-dup").len(), 0, "no duplicate button on the second process");
+    // RocketMQ: both processes with one cid take the same AVG block, the second block is unserved.
+    assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2"]), labels(&["Q0", "Q1", "Q2"]), labels(&["Q6", "Q7"])]);
+    handle.destroy();
+
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=64&pg_s=AVG").await;
+    let buttons = all(&root, ".pg-dup");
+    assert_eq!(buttons.len(), 64);
+    assert!(buttons.iter().all(|b| b.has_attribute("disabled")), "a full group takes no second process");
+    click(&root, "#pg-remove");
+    until("63 lanes", || all(&root, ".pg-lane").len() == 63).await;
+    assert!(all(&root, ".pg-dup").iter().all(|b| !b.has_attribute("disabled")));
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn lanes_out_of_view_park_while_the_reader_changes_things() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=256&pg_c=64&pg_s=AVG").await;
+    find(&root, "#pg-consumers").scroll_into_view();
+    // Let the IntersectionObserver see where the lanes are.
+    support::sleep(100).await;
+    click(&root, "#pg-remove");
+    until("63 lanes", || all(&root, ".pg-lane").len() == 63).await;
+    let parked = all(&root, ".pg-lane.is-parked").len();
+    assert!(parked > 0 && parked < 63, "{parked} lanes parked");
+    // Parked or not, the DOM holds the new assignment: 256 / 63 = 4 rest 4.
+    let counts: Vec<usize> = all(&root, ".pg-lane").iter().map(|l| all(l, ".pg-tile").len()).collect();
+    assert_eq!(counts.iter().sum::<usize>(), 256);
+    assert_eq!(&counts[..5], [5, 5, 5, 5, 4]);
+    until("every lane renders again after the pause", || all(&root, ".pg-lane.is-parked").is_empty()).await;
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn a_lanes_machine_room_menu_changes_its_room() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=2&pg_s=MACHINE_ROOM_NEARBY").await;
+    let select: web_sys::HtmlSelectElement =
+        find(&root, ".pg-lane[data-cid^='192.168.0.1@'] select").dyn_into().expect("a select");
+    assert_eq!(select.value(), "1", "host 1 starts in idc1");
+    select.set_value("2");
+    let event = web_sys::Event::new_with_event_init_dict("change", &{
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        init
+    })
+    .expect("an event");
+    select.dispatch_event(&event).expect("dispatched");
+    until("pg_crooms in the URL", || url_state::get("pg_crooms").as_deref() == Some("1:2")).await;
+    let select: web_sys::HtmlSelectElement =
+        find(&root, ".pg-lane[data-cid^='192.168.0.1@'] select").dyn_into().expect("a select");
+    assert_eq!(select.value(), "2");
     handle.destroy();
 }

@@ -290,34 +290,41 @@ pub struct Moves {
 }
 
 /// Compares two assignments (queues matched by identity, owners by cid).
+///
+/// Linear in queues × owners: owner lists are sorted (Java order), so "gained" and "lost"
+/// are binary searches, and each queue is visited once (BROADCASTING at 256 queues × 64
+/// members compares each queue's 64 owners, not 64 × 64).
 pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
-    let owners_by_queue = |a: &GroupAssignment| -> BTreeMap<MessageQueue, Vec<String>> {
-        (0..a.queues.len())
-            .map(|q| (a.queues[q].clone(), a.owner_cids(q).into_iter().map(str::to_owned).collect()))
-            .collect()
-    };
+    fn owners_by_queue(a: &GroupAssignment) -> BTreeMap<&MessageQueue, Vec<&str>> {
+        a.queues.iter().enumerate().map(|(q, mq)| (mq, a.owner_cids(q))).collect()
+    }
     let old = owners_by_queue(before);
     let new = owners_by_queue(after);
+    let owned = |cids: &[&str]| -> Vec<String> { cids.iter().map(|c| (*c).to_owned()).collect() };
     let mut result = Moves::default();
     for (mq, to) in &new {
         match old.get(mq) {
-            None => result.added_queues.push(mq.clone()),
+            None => result.added_queues.push((*mq).clone()),
             Some(from) if from != to => {
-                result.moved.push(QueueMove { mq: mq.clone(), from: from.clone(), to: to.clone() })
+                result.moved.push(QueueMove { mq: (*mq).clone(), from: owned(from), to: owned(to) })
             }
             Some(_) => {}
         }
     }
-    result.removed_queues = old.keys().filter(|mq| !new.contains_key(*mq)).cloned().collect();
+    result.removed_queues = old.keys().filter(|mq| !new.contains_key(*mq)).map(|mq| (*mq).clone()).collect();
+    // Old queues first, then the added ones: each consumer's lists keep that order.
     let empty = Vec::new();
-    for mq in old.keys().chain(new.keys()) {
+    for mq in old.keys().chain(new.keys().filter(|mq| !old.contains_key(*mq))) {
         let from = old.get(mq).unwrap_or(&empty);
         let to = new.get(mq).unwrap_or(&empty);
-        for cid in to.iter().filter(|c| !from.contains(c)) {
-            push_unique(&mut result.changes.entry(cid.clone()).or_default().gained, mq);
+        if from == to {
+            continue;
         }
-        for cid in from.iter().filter(|c| !to.contains(c)) {
-            push_unique(&mut result.changes.entry(cid.clone()).or_default().lost, mq);
+        for cid in to.iter().filter(|c| !holds(from, c)) {
+            result.changes.entry((*cid).to_owned()).or_default().gained.push((*mq).clone());
+        }
+        for cid in from.iter().filter(|c| !holds(to, c)) {
+            result.changes.entry((*cid).to_owned()).or_default().lost.push((*mq).clone());
         }
     }
     let cids = |a: &GroupAssignment| -> Vec<String> {
@@ -335,8 +342,8 @@ pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
     result
 }
 
-fn push_unique(list: &mut Vec<MessageQueue>, mq: &MessageQueue) {
-    if !list.contains(mq) {
-        list.push(mq.clone());
-    }
+/// Whether the sorted, deduplicated owner list `owners` (from [`GroupAssignment::owner_cids`])
+/// holds `cid`.
+fn holds(owners: &[&str], cid: &str) -> bool {
+    owners.binary_search_by(|probe| java_cmp(probe, cid)).is_ok()
 }

@@ -1,6 +1,6 @@
 //! Property tests for the allocation strategies and the whole-group assignment.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
@@ -198,6 +198,69 @@ proptest! {
         // everybody); a duplicated cid leaves its second AVG slot unserved, as in RocketMQ.
         if cid_all.windows(2).all(|w| w[0] != w[1]) {
             prop_assert!(group.owners.iter().all(|o| !o.is_empty()));
+        }
+    }
+}
+
+/// Each queue's distinct owners, as the definition of `moves` reads them.
+fn owner_sets(a: &rebalance_core::assignment::GroupAssignment) -> BTreeMap<MessageQueue, BTreeSet<String>> {
+    (0..a.queues.len())
+        .map(|q| (a.queues[q].clone(), a.owners[q].iter().map(|&m| a.members[m].cid.clone()).collect()))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `moves` equals its definition, computed the slow and obvious way from each queue's
+    /// owner set: moved = owner set differs; a cid gains (loses) a queue when it is in the
+    /// new (old) set only, listed old queues first, then added ones, each in queue order.
+    #[test]
+    fn moves_match_their_definition(
+        queues_before in queue_strategy(),
+        queues_after in queue_strategy(),
+        before in cid_strategy(),
+        after in cid_strategy(),
+        which in 0usize..8,
+    ) {
+        let model = |queues: &[MessageQueue], cids: &[String]| match strategies(queues, cids, 10).get(which) {
+            Some(strategy) => MessageModel::Clustering(strategy.clone()),
+            None => MessageModel::Broadcasting,
+        };
+        let (Ok(a), Ok(b)) = (
+            assign(&model(&queues_before, &before), &queues_before, &before),
+            assign(&model(&queues_after, &after), &queues_after, &after),
+        ) else {
+            return Ok(());
+        };
+        let diff = moves(&a, &b);
+        let (old, new) = (owner_sets(&a), owner_sets(&b));
+        let moved: Vec<&MessageQueue> = new.iter().filter(|(mq, to)| old.get(*mq).is_some_and(|from| from != *to)).map(|(mq, _)| mq).collect();
+        prop_assert_eq!(diff.moved.iter().map(|m| &m.mq).collect::<Vec<_>>(), moved);
+        for m in &diff.moved {
+            prop_assert_eq!(m.from.iter().cloned().collect::<BTreeSet<_>>(), old[&m.mq].clone());
+            prop_assert_eq!(m.to.iter().cloned().collect::<BTreeSet<_>>(), new[&m.mq].clone());
+        }
+        prop_assert_eq!(diff.added_queues.iter().collect::<Vec<_>>(), new.keys().filter(|mq| !old.contains_key(*mq)).collect::<Vec<_>>());
+        prop_assert_eq!(diff.removed_queues.iter().collect::<Vec<_>>(), old.keys().filter(|mq| !new.contains_key(*mq)).collect::<Vec<_>>());
+        let empty = BTreeSet::new();
+        let order: Vec<&MessageQueue> = old.keys().chain(new.keys().filter(|mq| !old.contains_key(*mq))).collect();
+        let cids: BTreeSet<&String> = old.values().chain(new.values()).flatten().collect();
+        for cid in cids {
+            let list = |gained: bool| -> Vec<MessageQueue> {
+                order.iter().filter(|mq| {
+                    let (from, to) = (old.get(**mq).unwrap_or(&empty), new.get(**mq).unwrap_or(&empty));
+                    if gained { to.contains(cid) && !from.contains(cid) } else { from.contains(cid) && !to.contains(cid) }
+                }).map(|mq| (*mq).clone()).collect()
+            };
+            let (gained, lost) = (list(true), list(false));
+            match diff.changes.get(cid) {
+                Some(change) => {
+                    prop_assert_eq!(&change.gained, &gained);
+                    prop_assert_eq!(&change.lost, &lost);
+                }
+                None => prop_assert!(gained.is_empty() && lost.is_empty(), "{} changed but is not listed", cid),
+            }
         }
     }
 }

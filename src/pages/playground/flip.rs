@@ -1,21 +1,20 @@
 //! FLIP ("First, Last, Invert, Play") for the queue tiles: before a change the page records
-//! where every tile is ([`Flip::snapshot`]); after Yew has moved the keyed tiles to their new
-//! lanes, [`Flip::play`] measures again and starts, for each tile that moved, a Web Animation
-//! from `translate(dx, dy)` (where it was) to `none` (where it is).
+//! where every tile element is ([`Flip::snapshot`]); after [`super::board::Board::render`]
+//! has moved the elements to their new lanes, [`Flip::play`] measures again and starts, for
+//! each tile that moved, a Web Animation from `translate(dx, dy)` (where it was) to `none`
+//! (where it is). Tiles are the board's own elements, known by id, so nothing is looked up
+//! in the DOM by selector or attribute.
 //!
 //! Web Animations (`element.animate`) leave no inline style behind and need no forced style
-//! flush between "invert" and "play" (an earlier version set `transform` and `transition`
-//! through the CSSOM: two style recalculations of every moving tile per change, then a timer
-//! to clean up). A strict CSP allows them. With `prefers-reduced-motion: reduce` nothing
-//! travels; the moved tiles are only highlighted (a class, drawn by CSS).
-
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::rc::Rc;
+//! flush between "invert" and "play"; a strict CSP allows them. With
+//! `prefers-reduced-motion: reduce` nothing travels; the moved tiles are only highlighted
+//! (a class, drawn by CSS).
 
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Animation, Element, HtmlElement};
+use web_sys::{Animation, Element};
+
+use super::board::Board;
 
 #[wasm_bindgen]
 extern "C" {
@@ -25,60 +24,31 @@ extern "C" {
     #[wasm_bindgen(method)]
     fn animate(this: &Animatable, keyframes: &js_sys::Array, options: &js_sys::Object) -> Animation;
 }
-use yew::NodeRef;
 
 /// The attribute that names a tile's queue (its stable key).
 pub const FLIP_ATTR: &str = "data-flip";
-/// How long a tile travels, in ms (the CSS transition uses the same value).
+/// How long a tile travels, in ms.
 const DURATION_MS: u32 = 400;
 /// Above this many tiles the page does not animate (it would cost more than it shows).
 const MAX_ANIMATED: usize = 2_048;
 
-/// The lanes' container and the positions recorded before a change.
+/// Where a tile was before the change, relative to the board.
+#[derive(Clone, Copy, Debug)]
+struct First {
+    x: f64,
+    y: f64,
+    /// Measured on screen (else: the position of its lane, which was off screen).
+    seen: bool,
+}
+
+/// The positions recorded before a change, and the animations running.
 #[derive(Default)]
 pub struct Flip {
-    /// The element holding every tile (lanes and tray).
-    pub container: NodeRef,
-    first: RefCell<HashMap<String, (f64, f64)>>,
-    armed: RefCell<bool>,
+    /// Position of each tile id before the change.
+    first: Vec<Option<First>>,
+    armed: bool,
     /// The animations started by the last [`Flip::play`] (cancelled by the next one).
-    running: RefCell<Vec<Animation>>,
-}
-
-/// A cheap handle for props: equal when it is the same [`Flip`].
-#[derive(Clone, Default)]
-pub struct FlipHandle(pub Rc<Flip>);
-
-impl PartialEq for FlipHandle {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-/// The attribute that names a tile's lane (`cid#copy`, or `tray`).
-pub const LANE_ATTR: &str = "data-lane";
-
-fn elements<T: JsCast>(parent: &Element, selector: &str) -> Vec<T> {
-    let Ok(list) = parent.query_selector_all(selector) else {
-        return Vec::new();
-    };
-    (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<T>().ok()).collect()
-}
-
-/// Every tile with its identities: `lane\u{1}queue` (exact) and `queue` (any lane). The same
-/// queue can sit in several lanes (BROADCASTING, CONFIG, a cid conflict): a copy that stays
-/// in its lane must not fly in from another lane's copy.
-fn tiles(container: &Element) -> Vec<(HtmlElement, String, String)> {
-    elements::<Element>(container, &format!("[{LANE_ATTR}]"))
-        .into_iter()
-        .flat_map(|lane| {
-            let name = lane.get_attribute(LANE_ATTR).unwrap_or_default();
-            elements::<HtmlElement>(&lane, &format!("[{FLIP_ATTR}]")).into_iter().filter_map(move |tile| {
-                let key = tile.get_attribute(FLIP_ATTR)?;
-                Some((tile, format!("{name}\u{1}{key}"), key))
-            })
-        })
-        .collect()
+    running: Vec<Animation>,
 }
 
 /// `true` when the reader asked for less motion.
@@ -88,54 +58,89 @@ pub fn reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
+/// The viewport's height in CSS pixels.
+fn viewport() -> f64 {
+    web_sys::window().and_then(|w| w.inner_height().ok()?.as_f64()).unwrap_or(f64::MAX)
+}
+
+/// Whether a box from `top` to `bottom` (viewport coordinates) is on screen.
+fn on_screen(top: f64, bottom: f64, viewport: f64) -> bool {
+    top < viewport && bottom > 0.0
+}
+
 impl Flip {
-    /// Records every tile's position relative to the container ("First").
-    pub fn snapshot(&self) {
-        let mut first = self.first.borrow_mut();
-        first.clear();
-        if reduced_motion() {
+    /// Records where the tiles are ("First"): where each is seen now, so a tile still
+    /// travelling from the last change starts from where it is. Only lanes on screen are
+    /// measured tile by tile; a tile in a lane off screen gets its lane's corner, which is
+    /// all a tile flying in from off screen needs (a tile that stays off screen never moves).
+    pub fn snapshot(&mut self, container: &Element, board: &Board) {
+        self.first.clear();
+        self.armed = false;
+        if reduced_motion() || board.capacity() > MAX_ANIMATED {
             return;
         }
-        let Some(container) = self.container.cast::<Element>() else { return };
-        let tiles = tiles(&container);
-        if tiles.len() > MAX_ANIMATED {
-            return;
-        }
+        let viewport = viewport();
         let origin = container.get_bounding_client_rect();
-        for (tile, exact, key) in tiles {
-            let rect = tile.get_bounding_client_rect();
-            let at = (rect.left() - origin.left(), rect.top() - origin.top());
-            first.insert(exact, at);
-            first.entry(key).or_insert(at);
+        let (left, top) = (origin.left(), origin.top());
+        self.first.resize(board.capacity(), None);
+        for (list, tiles, parked) in board.lists() {
+            let lane = list.get_bounding_client_rect();
+            let seen = !parked && on_screen(lane.top(), lane.bottom(), viewport);
+            for (id, li) in tiles {
+                let at = if seen {
+                    let rect = li.get_bounding_client_rect();
+                    First { x: rect.left() - left, y: rect.top() - top, seen }
+                } else {
+                    First { x: lane.left() - left, y: lane.top() - top, seen }
+                };
+                if let Some(slot) = self.first.get_mut(id) {
+                    *slot = Some(at);
+                }
+            }
         }
-        *self.armed.borrow_mut() = true;
+        self.armed = true;
     }
 
-    /// After the new render: moves each tile back to its recorded place, then lets it travel.
-    /// Only tiles that start or end inside the viewport travel; the others just jump.
-    pub fn play(&self) {
-        if !std::mem::replace(&mut *self.armed.borrow_mut(), false) {
+    /// After the new render: each tile that moved travels from its recorded place. Only
+    /// tiles that start or end on screen travel; the others just jump.
+    pub fn play(&mut self, container: &Element, board: &Board) {
+        if !std::mem::replace(&mut self.armed, false) {
             return;
         }
-        let Some(container) = self.container.cast::<Element>() else { return };
-        let first = std::mem::take(&mut *self.first.borrow_mut());
+        let first = std::mem::take(&mut self.first);
         // "Last": the layout positions, without the transforms of animations still running.
-        for animation in self.running.borrow_mut().drain(..) {
+        for animation in self.running.drain(..) {
             animation.cancel();
         }
-        let viewport = web_sys::window().and_then(|w| w.inner_height().ok()?.as_f64()).unwrap_or(f64::MAX);
+        let viewport = viewport();
         let origin = container.get_bounding_client_rect();
-        let moving: Vec<(HtmlElement, f64, f64)> = tiles(&container)
-            .into_iter()
-            .filter_map(|(tile, exact, key)| {
-                let &(x, y) = first.get(&exact).or_else(|| first.get(&key))?;
-                let rect = tile.get_bounding_client_rect();
-                let (dx, dy) = (x - (rect.left() - origin.left()), y - (rect.top() - origin.top()));
-                let visible = |top: f64| top < viewport && top + rect.height() > 0.0;
-                let travels = (dx.abs() >= 0.5 || dy.abs() >= 0.5) && (visible(rect.top()) || visible(rect.top() + dy));
-                travels.then_some((tile, dx, dy))
-            })
-            .collect();
+        let (left, top) = (origin.left(), origin.top());
+        let mut moving = Vec::new();
+        for (list, tiles, parked) in board.lists() {
+            // A parked lane's tiles are not drawn: nothing to see, and measuring them would
+            // force their layout.
+            if parked {
+                continue;
+            }
+            let lane = list.get_bounding_client_rect();
+            let lane_seen = on_screen(lane.top(), lane.bottom(), viewport);
+            for (id, li) in tiles {
+                let Some(Some(from)) = first.get(id) else { continue };
+                // A tile that ends off screen travels only if it was seen leaving.
+                if !lane_seen && !from.seen {
+                    continue;
+                }
+                let rect = li.get_bounding_client_rect();
+                let (dx, dy) = (from.x - (rect.left() - left), from.y - (rect.top() - top));
+                if dx.abs() < 0.5 && dy.abs() < 0.5 {
+                    continue;
+                }
+                let ends_seen = on_screen(rect.top(), rect.bottom(), viewport);
+                if ends_seen || from.seen {
+                    moving.push((li, dx, dy));
+                }
+            }
+        }
         if moving.is_empty() {
             return;
         }
@@ -143,18 +148,27 @@ impl Flip {
         let options = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&options, &JsValue::from_str("duration"), &JsValue::from(DURATION_MS));
         let _ = js_sys::Reflect::set(&options, &JsValue::from_str("easing"), &JsValue::from_str("ease-in-out"));
-        let arrived = keyframe("none");
-        let mut running = self.running.borrow_mut();
-        for (tile, dx, dy) in moving {
-            let keyframes = js_sys::Array::of2(&keyframe(&format!("translate({dx:.1}px, {dy:.1}px)")), &arrived);
-            running.push(tile.unchecked_ref::<Animatable>().animate(&keyframes, &options));
+        let transform = JsValue::from_str("transform");
+        let arrived = keyframe(&transform, "none");
+        for (li, dx, dy) in moving {
+            let keyframes =
+                js_sys::Array::of2(&keyframe(&transform, &format!("translate({dx:.1}px, {dy:.1}px)")), &arrived);
+            self.running.push(li.unchecked_ref::<Animatable>().animate(&keyframes, &options));
         }
+    }
+
+    /// Stops every running animation (the board is going away).
+    pub fn cancel(&mut self) {
+        for animation in self.running.drain(..) {
+            animation.cancel();
+        }
+        self.armed = false;
     }
 }
 
 /// A keyframe `{ transform: value }`.
-fn keyframe(transform: &str) -> js_sys::Object {
+fn keyframe(property: &JsValue, transform: &str) -> js_sys::Object {
     let frame = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&frame, &JsValue::from_str("transform"), &JsValue::from_str(transform));
+    let _ = js_sys::Reflect::set(&frame, property, &JsValue::from_str(transform));
     frame
 }

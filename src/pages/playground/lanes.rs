@@ -1,25 +1,103 @@
 //! The lanes view: one lane per member holding its queue tiles, the tray of unassigned
-//! queues, and the late consumer's lane. Tiles are keyed by queue, so Yew moves the same
-//! element between lanes and [`super::flip`] can animate it.
+//! queues, and the late consumer's lane. Yew draws the frame (legend, headings, the late
+//! consumer) and two empty lists; [`super::board`] fills them with the lanes and tiles and
+//! moves tile elements between lanes, and [`super::flip`] animates the moves.
 
-use std::rc::Rc;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 
+use gloo::timers::callback::Timeout;
+use web_sys::Element;
 use yew::prelude::*;
 
-use super::flip::FlipHandle;
-use super::lab::{LaneView, LateView, QueueInfo, Tile, View};
-use super::settings::{room_name, Action, MAX_CONSUMERS, ROOMS};
-use crate::hooks::use_i18n;
+use super::board::{action_of, Board, Context};
+use super::flip::Flip;
+use super::lab::{LateView, View};
+use super::parking::PAUSE_MS;
+use super::settings::{room_name, Action, MAX_CONSUMERS};
+use crate::hooks::{use_i18n, I18n};
+
+/// The board's elements and what has been drawn into them; lives as long as the page.
+#[derive(Default)]
+pub struct Stage {
+    /// The element holding every tile (lanes and tray): FLIP measures relative to it.
+    container: NodeRef,
+    lanes: NodeRef,
+    tray: NodeRef,
+    board: RefCell<Board>,
+    flip: RefCell<Flip>,
+    /// Renders the parked lanes again once the input pauses.
+    pause: RefCell<Option<Timeout>>,
+}
+
+impl Stage {
+    /// Before the reader's change is applied: parks the lanes out of view until the input
+    /// pauses (see [`super::parking`]) and records where every tile is ([`Flip::snapshot`]).
+    pub fn before_change(self: &Rc<Self>) {
+        let (Some(container), Ok(board), Ok(mut flip)) =
+            (self.container.cast::<Element>(), self.board.try_borrow(), self.flip.try_borrow_mut())
+        else {
+            return;
+        };
+        board.set_busy(true);
+        flip.snapshot(&container, &board);
+        let stage: Weak<Stage> = Rc::downgrade(self);
+        let timer = Timeout::new(PAUSE_MS, move || {
+            if let Some(board) = stage.upgrade().as_ref().and_then(|s| s.board.try_borrow().ok()) {
+                board.set_busy(false);
+            }
+        });
+        if let Ok(mut pause) = self.pause.try_borrow_mut() {
+            *pause = Some(timer);
+        }
+    }
+
+    /// Draws `view`, then lets the tiles that moved travel.
+    fn draw(&self, view: &View, ctx: Context, i18n: &I18n) {
+        let (Some(container), Some(lanes), Some(tray)) =
+            (self.container.cast::<Element>(), self.lanes.cast::<Element>(), self.tray.cast::<Element>())
+        else {
+            return;
+        };
+        let (Ok(mut board), Ok(mut flip)) = (self.board.try_borrow_mut(), self.flip.try_borrow_mut()) else {
+            return;
+        };
+        board.render(&lanes, &tray, view, ctx, i18n);
+        flip.play(&container, &board);
+    }
+
+    fn cancel(&self) {
+        if let Ok(mut flip) = self.flip.try_borrow_mut() {
+            flip.cancel();
+        }
+        if let Ok(mut pause) = self.pause.try_borrow_mut() {
+            pause.take();
+        }
+        if let Ok(board) = self.board.try_borrow() {
+            board.set_busy(false);
+        }
+    }
+}
+
+/// A cheap handle for props: equal when it is the same [`Stage`].
+#[derive(Clone, Default)]
+pub struct StageHandle(pub Rc<Stage>);
+
+impl PartialEq for StageHandle {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
 
 /// Props of [`Lanes`].
 #[derive(Properties, PartialEq)]
 pub struct LanesProps {
     /// What to draw.
     pub view: Rc<View>,
-    /// Changes on every rebalance (runs the animation).
+    /// Changes on every rebalance.
     pub version: u64,
-    /// The FLIP recorder that owns the container.
-    pub flip: FlipHandle,
+    /// The board's elements and state.
+    pub stage: StageHandle,
     /// Show each consumer's machine room (MACHINE_ROOM_NEARBY).
     pub show_rooms: bool,
     /// Tiles are buttons that edit the CONFIG list.
@@ -34,27 +112,31 @@ pub struct LanesProps {
 #[component]
 pub fn Lanes(props: &LanesProps) -> Html {
     let i18n = use_i18n();
+    let ctx = Context { show_rooms: props.show_rooms, config_mode: props.config_mode, can_grow: props.can_grow };
     {
-        let flip = props.flip.clone();
-        use_effect_with(props.version, move |_| flip.0.play());
+        let stage = props.stage.clone();
+        let i18n = i18n.clone();
+        use_effect_with((props.view.clone(), props.version, ctx, i18n.lang()), move |(view, _, ctx, _)| {
+            stage.0.draw(view, *ctx, &i18n);
+        });
     }
+    {
+        let stage = props.stage.clone();
+        use_effect_with((), move |_| move || stage.0.cancel());
+    }
+    let on_event = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |event: Event| {
+            if let Some(action) = action_of(&event) {
+                on_action.emit(action);
+            }
+        })
+    };
+    let onclick = on_event.reform(|e: MouseEvent| e.into());
     let view = &props.view;
-    let lanes = view.lanes.iter().map(|lane| {
-        let key = format!("{}#{}", lane.cid, lane.copy);
-        html! {
-            <Lane
-                {key}
-                lane={lane.clone()}
-                queues={view.queues.clone()}
-                show_rooms={props.show_rooms}
-                config_mode={props.config_mode}
-                can_grow={props.can_grow}
-                on_action={props.on_action.clone()}
-            />
-        }
-    });
+    let stage = &props.stage.0;
     html! {
-        <div class="pg-board" ref={props.flip.0.container.clone()}>
+        <div class="pg-board" ref={stage.container.clone()} {onclick} onchange={on_event}>
             <ul class="pg-legend" aria-label={i18n.t("page.playground.lanes.legend")}>
                 { for view.brokers.iter().map(|(b, name)| html! {
                     <li key={*b}><span class={classes!("pg-swatch", broker_class(*b))}></span>{ name.clone() }</li>
@@ -62,9 +144,10 @@ pub fn Lanes(props: &LanesProps) -> Html {
             </ul>
             if view.lanes.is_empty() {
                 <p class="pg-empty">{ i18n.t("page.playground.lanes.none") }</p>
-            } else {
-                <ul class="pg-lanes" aria-label={i18n.t("page.playground.lanes.label")}>{ for lanes }</ul>
             }
+            // Filled by the board; hidden while the group has no member.
+            <ul class="pg-lanes" ref={stage.lanes.clone()} hidden={view.lanes.is_empty()}
+                aria-label={i18n.t("page.playground.lanes.label")}></ul>
             if let Some(late) = &view.late {
                 { late_lane(&i18n, late) }
             }
@@ -74,94 +157,15 @@ pub fn Lanes(props: &LanesProps) -> Html {
                 </h3>
                 if view.tray.is_empty() {
                     <p class="pg-tray-empty">{ i18n.t("page.playground.tray.empty") }</p>
-                } else {
-                    <ul class="pg-tiles">
-                        { for view.tray.iter().map(|t| tile(&view.queues, *t, props.config_mode, false, &props.on_action)) }
-                    </ul>
                 }
+                <ul class="pg-tiles" ref={stage.tray.clone()} hidden={view.tray.is_empty()}></ul>
             </section>
         </div>
     }
 }
 
-/// Props of [`Lane`].
-#[derive(Properties, PartialEq)]
-pub struct LaneProps {
-    lane: Rc<LaneView>,
-    queues: Rc<Vec<QueueInfo>>,
-    show_rooms: bool,
-    config_mode: bool,
-    can_grow: bool,
-    on_action: Callback<Action>,
-}
-
-/// One member: its cid, state, buttons and queue tiles. Re-renders only when its props change.
-#[component]
-fn Lane(props: &LaneProps) -> Html {
-    let i18n = use_i18n();
-    let lane = &props.lane;
-    let host = lane.host;
-    let on_kill = props.on_action.reform(move |_: MouseEvent| Action::Kill(host));
-    let on_duplicate = props.on_action.reform(move |_: MouseEvent| Action::Duplicate(host));
-    let on_room = props.on_action.reform(move |e: Event| {
-        let value = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
-        Action::SetConsumerRoom(host, value.parse().unwrap_or(0))
-    });
-    let cid = lane.cid.as_str();
-    let room_id = format!("pg-room-{host}-{}", lane.copy);
-    let count = lane.all_queues.unwrap_or(lane.tiles.len() + lane.outside.len());
-    html! {
-        <li class={classes!("pg-lane", lane.idle.then_some("is-idle"), (lane.copy > 0).then_some("is-conflict"))}
-            data-cid={lane.cid.clone()} data-lane={format!("{}#{}", lane.cid, lane.copy)}>
-            <div class="pg-lane-head">
-                <span class="pg-cid">{ cid }</span>
-                <span class="pg-count">{ i18n.t_args("page.playground.lane.count", &[("count", &count.to_string())]) }</span>
-                if lane.idle {
-                    <span class="pg-badge pg-badge-idle">{ i18n.t("page.playground.lane.idle") }</span>
-                }
-                if lane.copy > 0 {
-                    <span class="pg-badge pg-badge-conflict">{ i18n.t("page.playground.lane.conflict") }</span>
-                }
-            </div>
-            <div class="pg-lane-tools">
-                if props.show_rooms {
-                    <label class="pg-room" for={room_id.clone()}>
-                        <span class="visually-hidden">{ i18n.t_args("page.playground.lane.room", &[("cid", cid)]) }</span>
-                        <select id={room_id} onchange={on_room}>
-                            { for (0..=ROOMS).map(|r| room_option(&i18n, r, lane.room)) }
-                        </select>
-                    </label>
-                }
-                <button type="button" class="pg-kill" onclick={on_kill}
-                    aria-label={i18n.t_args("page.playground.lane.kill_label", &[("cid", cid)])}>
-                    { i18n.t("page.playground.lane.kill") }
-                </button>
-                if props.can_grow && lane.copy == 0 {
-                    <button type="button" class="pg-dup" onclick={on_duplicate}
-                        aria-label={i18n.t_args("page.playground.lane.duplicate_label", &[("cid", cid)])}>
-                        { i18n.t("page.playground.lane.duplicate") }
-                    </button>
-                }
-            </div>
-            <ul class="pg-tiles" aria-label={i18n.t_args("page.playground.lane.queues", &[("cid", cid)])}>
-                { for lane.tiles.iter().map(|t| tile(&props.queues, *t, props.config_mode, true, &props.on_action)) }
-                if let Some(all) = lane.all_queues {
-                    <li class="pg-tile pg-tile-all is-overlap">
-                        { all_text(&i18n, all) }
-                    </li>
-                }
-                { for lane.outside.iter().map(|name| html! {
-                    <li class="pg-tile is-outside" title={name.clone()}>
-                        { i18n.t("page.playground.lane.outside") }
-                    </li>
-                }) }
-            </ul>
-        </li>
-    }
-}
-
 /// An `<option>` for machine room `room` (0 = none).
-pub fn room_option(i18n: &crate::hooks::I18n, room: u8, selected: u8) -> Html {
+pub fn room_option(i18n: &I18n, room: u8, selected: u8) -> Html {
     let name = room_name(room).unwrap_or_else(|| i18n.t("page.playground.rooms.none").to_owned());
     html! { <option value={room.to_string()} selected={room == selected}>{ name }</option> }
 }
@@ -172,32 +176,7 @@ pub fn broker_class(broker: u8) -> &'static str {
     CLASSES[usize::from(broker % 8)]
 }
 
-/// One queue tile; under CONFIG a button that adds or removes the queue from the list.
-fn tile(queues: &[QueueInfo], t: Tile, config_mode: bool, assigned: bool, on_action: &Callback<Action>) -> Html {
-    let Some(info) = queues.get(t.queue) else { return Html::default() };
-    let class = classes!(
-        "pg-tile",
-        broker_class(info.broker),
-        t.moved.then_some("is-moved"),
-        t.overlap.then_some("is-overlap"),
-    );
-    let body = if config_mode {
-        let queue = info.queue;
-        let onclick = on_action.reform(move |_: MouseEvent| Action::ToggleConfig(queue));
-        html! {
-            <button type="button" class="pg-tile-button" {onclick} aria-pressed={assigned.to_string()}
-                title={info.title.clone()} aria-label={info.title.clone()}>{ info.label.clone() }</button>
-        }
-    } else {
-        html! { { info.label.clone() } }
-    };
-    let title = (!config_mode).then(|| info.title.clone());
-    html! {
-        <li key={info.key.as_str()} {class} data-flip={info.key.clone()} {title}>{ body }</li>
-    }
-}
-
-fn late_lane(i18n: &crate::hooks::I18n, late: &LateView) -> Html {
+fn late_lane(i18n: &I18n, late: &LateView) -> Html {
     html! {
         <section class="pg-late" aria-labelledby="pg-late-title">
             <h3 id="pg-late-title">{ i18n.t_args("page.playground.late.title", &[("cid", late.cid.as_str())]) }</h3>
@@ -217,7 +196,7 @@ fn late_lane(i18n: &crate::hooks::I18n, late: &LateView) -> Html {
 }
 
 /// "all N queues (Q0–Q{N-1})" for a collapsed BROADCASTING lane.
-pub fn all_text(i18n: &crate::hooks::I18n, count: usize) -> String {
+pub fn all_text(i18n: &I18n, count: usize) -> String {
     let last = count.saturating_sub(1).to_string();
     i18n.t_args("page.playground.lane.all", &[("count", &count.to_string()), ("last", &last)])
 }

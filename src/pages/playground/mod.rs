@@ -6,16 +6,21 @@
 //! - `query.rs`: the `pg_` URL keys, read with clamping and notices, written back.
 //! - `lab.rs`: the reducer: calls `rebalance_core` (`assign`, `moves`, `allocate`) once per
 //!   change and prepares the drawable view.
-//! - `flip.rs`: the FLIP animation of the keyed tiles (Web Animations: no inline style, CSP-safe).
+//! - `board.rs`: the lanes and tiles drawn straight into the DOM, one element per tile that
+//!   moves between lanes; `flip.rs`: their FLIP animation (Web Animations: no inline style,
+//!   CSP-safe); `parking.rs`: lanes out of view skip rendering while the reader is changing
+//!   things.
 //! - `lanes.rs`, `table.rs`, `compare.rs`, `controls.rs`, `explain.rs`: the components.
 
 mod actions;
+mod board;
 mod compare;
 mod controls;
 mod explain;
 mod flip;
 mod lab;
 mod lanes;
+mod parking;
 pub mod query;
 pub mod settings;
 mod table;
@@ -32,9 +37,8 @@ use yew::prelude::*;
 use self::compare::Compare;
 use self::controls::Controls;
 use self::explain::Explain;
-use self::flip::{Flip, FlipHandle};
 use self::lab::{Lab, View};
-use self::lanes::{can_grow, Lanes};
+use self::lanes::{can_grow, Lanes, Stage, StageHandle};
 use self::settings::{Action, Mode};
 use self::table::AssignmentTable;
 use crate::hooks::{use_i18n, I18n};
@@ -59,7 +63,7 @@ pub fn Playground() -> Html {
         let (settings, notices) = query::from_query(&url_state::get);
         Lab::new(settings, notices)
     });
-    let flip = use_memo((), |_| FlipHandle(Rc::new(Flip::default())));
+    let stage = use_memo((), |_| StageHandle(Rc::new(Stage::default())));
 
     // Keep the URL in step (debounced), and flush a pending write when the page goes away.
     let pending: Pending = use_mut_ref(|| None);
@@ -86,9 +90,9 @@ pub fn Playground() -> Html {
 
     let on_action = {
         let dispatcher = lab.dispatcher();
-        let flip = flip.clone();
+        let stage = stage.clone();
         Callback::from(move |action: Action| {
-            flip.0.snapshot();
+            stage.0.before_change();
             dispatcher.dispatch(action);
         })
     };
@@ -121,7 +125,7 @@ pub fn Playground() -> Html {
                         <Lanes
                             view={view.clone()}
                             version={lab.version}
-                            flip={(*flip).clone()}
+                            stage={(*stage).clone()}
                             show_rooms={s.mode == Mode::Clustering(StrategyKind::MachineRoomNearby)}
                             config_mode={s.mode == Mode::Clustering(StrategyKind::Config)}
                             can_grow={can_grow(s.hosts.len())}

@@ -1,0 +1,605 @@
+//! The lanes and the tray, drawn straight into the DOM: one `<li>` per member and one
+//! element per queue tile that lives as long as the tile is shown, so a rebalance *moves*
+//! the tile's element into its new lane (`insertBefore`) instead of making a new one.
+//!
+//! Why not Yew's keyed lists: a keyed list only reorders children of one parent, so a tile
+//! that changes lanes was removed and created again, and at 256 queues / 64 consumers that
+//! reconciliation was a third of every slider input. Here Yew still draws everything around
+//! the board (legend, tray heading, the late consumer) and the two empty lists this module
+//! fills; the page's buttons inside the lanes carry `data-act` attributes and are handled
+//! by one listener on the board ([`action_of`]).
+//!
+//! [`Board::render`] compares what it drew last time with the new [`View`] and touches only
+//! what changed; [`super::flip`] animates the tiles that moved, by the same element handles.
+//!
+//! Tile identity: for every queue, an element already in a lane that still shows the queue
+//! stays there; the other elements of that queue go to the lanes that newly show it (they
+//! travel); what is left is created or removed. BROADCASTING, CONFIG and a cid conflict
+//! show a queue in several lanes, so one queue can have several elements.
+
+use std::collections::HashMap;
+
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement, HtmlSelectElement};
+use yew::AttrValue;
+
+use super::lab::{LaneView, QueueInfo, Tile, View};
+use super::lanes::{all_text, broker_class};
+use super::parking::Parking;
+use super::settings::{room_name, Action, QueueRef, ROOMS};
+use crate::hooks::I18n;
+use crate::i18n::Lang;
+
+/// What the lanes' drawing depends on besides the [`View`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// Each lane has a machine-room menu (MACHINE_ROOM_NEARBY).
+    pub show_rooms: bool,
+    /// Tiles are buttons that edit the CONFIG list.
+    pub config_mode: bool,
+    /// Another member may join (the duplicate buttons).
+    pub can_grow: bool,
+}
+
+/// Index of a tile element in [`Board::tiles`].
+pub type TileId = usize;
+
+/// What a tile element shows (compared before touching it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct TileLook {
+    label: AttrValue,
+    title: AttrValue,
+    broker: u8,
+    moved: bool,
+    overlap: bool,
+    config: bool,
+    assigned: bool,
+}
+
+/// One queue tile's element.
+struct TileEl {
+    /// The `<li>` (the element FLIP animates).
+    li: HtmlElement,
+    /// The queue's stable key (`a0`).
+    key: AttrValue,
+    look: Option<TileLook>,
+}
+
+/// The chips a lane draws after its tiles (BROADCASTING's "all queues", CONFIG's queues
+/// that are not in `mqAll`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Extras {
+    all: Option<usize>,
+    outside: Vec<AttrValue>,
+}
+
+/// A list of tiles: a lane's or the tray's `<ul>`.
+struct Slot {
+    ul: Element,
+    /// The tile elements in the list, in DOM order.
+    tiles: Vec<TileId>,
+    extras: Vec<Element>,
+    drawn_extras: Extras,
+}
+
+impl Slot {
+    fn new(ul: Element) -> Slot {
+        Slot { ul, tiles: Vec::new(), extras: Vec::new(), drawn_extras: Extras::default() }
+    }
+}
+
+/// The parts of a lane's head and tools that are rebuilt when they change (rarely: the
+/// count, the room and the duplicate button are updated in place).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shell {
+    idle: bool,
+    show_rooms: bool,
+}
+
+/// One member's lane.
+struct LaneEl {
+    /// `cid#copy`.
+    key: String,
+    li: Element,
+    head: Element,
+    count: Element,
+    tools: Element,
+    room: Option<HtmlSelectElement>,
+    /// The duplicate button (first process of a cid only), disabled when the group is full.
+    duplicate: Option<Element>,
+    shell: Option<Shell>,
+    drawn_duplicate: Option<bool>,
+    drawn_count: Option<usize>,
+    drawn_room: Option<u8>,
+    slot: Slot,
+}
+
+/// Everything the board has drawn, so the next render can compare.
+#[derive(Default)]
+pub struct Board {
+    lanes_ul: Option<Element>,
+    tray_ul: Option<Element>,
+    lang: Option<Lang>,
+    lanes: Vec<LaneEl>,
+    tray: Option<Slot>,
+    /// Tile elements by id; `None` is a free id.
+    tiles: Vec<Option<TileEl>>,
+    free: Vec<TileId>,
+    parking: Parking,
+}
+
+/// Where every tile of the new view goes: slot index (lanes in order, then the tray) and
+/// the tiles with their drawing data.
+struct Wanted<'a> {
+    key: String,
+    tiles: &'a [Tile],
+    assigned: bool,
+}
+
+fn document() -> Option<Document> {
+    web_sys::window()?.document()
+}
+
+fn element(doc: &Document, tag: &str, class: &str) -> Option<Element> {
+    let el = doc.create_element(tag).ok()?;
+    if !class.is_empty() {
+        el.set_class_name(class);
+    }
+    Some(el)
+}
+
+fn lane_key(lane: &LaneView) -> String {
+    format!("{}#{}", lane.cid, lane.copy)
+}
+
+/// The tray's slot key (a cid always holds `@`, so no lane can have it).
+const TRAY: &str = "tray";
+
+impl Board {
+    /// Forgets everything drawn (the lists were replaced, or the language changed).
+    fn reset(&mut self) {
+        self.parking.clear();
+        for lane in self.lanes.drain(..) {
+            lane.li.remove();
+        }
+        if let Some(tray) = self.tray.take() {
+            tray.ul.set_text_content(None);
+        }
+        for tile in self.tiles.drain(..).flatten() {
+            tile.li.remove();
+        }
+        self.free.clear();
+    }
+
+    /// Every list of tiles (each lane's `<li>`, then the tray's `<ul>`) with its tile
+    /// elements and their ids, in DOM order, and whether it is parked (its tiles are not
+    /// rendered, so they must not be measured: that would force their layout).
+    pub fn lists(&self) -> impl Iterator<Item = (&Element, Vec<(TileId, &HtmlElement)>, bool)> {
+        let lanes = self.lanes.iter().map(|l| (&l.li, &l.slot, self.parking.is_parked(&l.key)));
+        let tray = self.tray.iter().map(|t| (&t.ul, t, false));
+        lanes.chain(tray).map(|(el, slot, parked)| {
+            let tiles = slot.tiles.iter().filter_map(|&id| Some((id, &self.tiles.get(id)?.as_ref()?.li))).collect();
+            (el, tiles, parked)
+        })
+    }
+
+    /// Parks the lanes out of view while the reader is changing things (`busy`), or
+    /// renders every lane again (see [`super::parking`]).
+    pub fn set_busy(&self, busy: bool) {
+        self.parking.set_busy(busy, self.lanes.iter().map(|l| (l.key.as_str(), &l.li)));
+    }
+
+    /// How many tile ids exist (drawn or free).
+    pub fn capacity(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Draws `view` into `lanes_ul` (one `<li>` per member) and `tray_ul` (the unassigned
+    /// tiles), changing only what differs from the last render.
+    pub fn render(&mut self, lanes_ul: &Element, tray_ul: &Element, view: &View, ctx: Context, i18n: &I18n) {
+        let Some(doc) = document() else { return };
+        let same = |a: &Option<Element>, b: &Element| a.as_ref().is_some_and(|a| a.is_same_node(Some(b)));
+        if !same(&self.lanes_ul, lanes_ul) || !same(&self.tray_ul, tray_ul) || self.lang != Some(i18n.lang()) {
+            self.reset();
+            self.lanes_ul = Some(lanes_ul.clone());
+            self.tray_ul = Some(tray_ul.clone());
+            self.lang = Some(i18n.lang());
+        }
+        // Keyboard focus on a tile or a lane button survives the move (see the end).
+        let focused = doc.active_element().filter(|el| lanes_ul.contains(Some(el)) || tray_ul.contains(Some(el)));
+
+        let wanted: Vec<Wanted> = view
+            .lanes
+            .iter()
+            .map(|lane| Wanted { key: lane_key(lane), tiles: &lane.tiles, assigned: true })
+            .chain(std::iter::once(Wanted { key: TRAY.to_owned(), tiles: &view.tray, assigned: false }))
+            .collect();
+        let placed = self.place_tiles(&doc, &wanted, &view.queues);
+
+        // The lanes: reuse by key, create the new ones, remove the rest, then order them.
+        let old_order: Vec<String> = self.lanes.iter().map(|l| l.key.clone()).collect();
+        let mut old: HashMap<String, LaneEl> = self.lanes.drain(..).map(|l| (l.key.clone(), l)).collect();
+        let mut lanes: Vec<LaneEl> = Vec::with_capacity(view.lanes.len());
+        for (lane, want) in view.lanes.iter().zip(&wanted) {
+            let el = match old.remove(&want.key) {
+                Some(el) => el,
+                None => match new_lane(&doc, lane, &want.key, i18n) {
+                    Some(el) => {
+                        self.parking.observe(&el.li);
+                        el
+                    }
+                    None => continue,
+                },
+            };
+            lanes.push(el);
+        }
+        for (key, gone) in old {
+            self.parking.forget(&gone.li, &key);
+            gone.li.remove();
+        }
+        order_lanes(lanes_ul, &lanes, old_order);
+
+        // The tiles of every list, in order; then what each tile shows.
+        let tray = self.tray.get_or_insert_with(|| Slot::new(tray_ul.clone()));
+        let slots = lanes.iter_mut().map(|l| &mut l.slot).chain(std::iter::once(tray));
+        for (slot, ids) in slots.zip(&placed) {
+            order_tiles(slot, ids, &self.tiles);
+        }
+        for (want, ids) in wanted.iter().zip(&placed) {
+            for (tile, &id) in want.tiles.iter().zip(ids) {
+                let (Some(Some(el)), Some(info)) = (self.tiles.get_mut(id), view.queues.get(tile.queue)) else {
+                    continue;
+                };
+                let look = TileLook {
+                    label: info.label.clone(),
+                    title: info.title.clone(),
+                    broker: info.broker,
+                    moved: tile.moved,
+                    overlap: tile.overlap,
+                    config: ctx.config_mode,
+                    assigned: want.assigned,
+                };
+                draw_tile(&doc, el, info, look);
+            }
+        }
+        for (lane, el) in view.lanes.iter().zip(lanes.iter_mut()) {
+            draw_lane(&doc, el, lane, ctx, i18n);
+        }
+        self.lanes = lanes;
+
+        if let Some(el) = focused {
+            if el.is_connected() && doc.active_element().as_ref() != Some(&el) {
+                if let Ok(el) = el.dyn_into::<HtmlElement>() {
+                    let options = web_sys::FocusOptions::new();
+                    options.set_prevent_scroll(true);
+                    let _ = el.focus_with_options(&options);
+                }
+            }
+        }
+    }
+
+    /// Chooses an element for every wanted tile (see the module docs), creating and
+    /// removing elements as needed. Returns the ids per wanted slot, in tile order.
+    fn place_tiles(&mut self, doc: &Document, wanted: &[Wanted], queues: &[QueueInfo]) -> Vec<Vec<TileId>> {
+        // Where each existing element is now: queue key → [(slot key, id)].
+        let mut existing: HashMap<AttrValue, Vec<(&str, TileId)>> = HashMap::new();
+        let old_slots = self.lanes.iter().map(|l| (l.key.as_str(), &l.slot)).chain(self.tray.iter().map(|t| (TRAY, t)));
+        for (key, slot) in old_slots {
+            for &id in &slot.tiles {
+                if let Some(Some(tile)) = self.tiles.get(id) {
+                    existing.entry(tile.key.clone()).or_default().push((key, id));
+                }
+            }
+        }
+        let mut placed: Vec<Vec<Option<TileId>>> = wanted.iter().map(|w| vec![None; w.tiles.len()]).collect();
+        // First the elements that stay in their list…
+        for (want, ids) in wanted.iter().zip(placed.iter_mut()) {
+            for (tile, slot) in want.tiles.iter().zip(ids.iter_mut()) {
+                let Some(info) = queues.get(tile.queue) else { continue };
+                if let Some(list) = existing.get_mut(&info.key) {
+                    if let Some(at) = list.iter().position(|(key, _)| *key == want.key) {
+                        *slot = Some(list.remove(at).1);
+                    }
+                }
+            }
+        }
+        // …then the ones that travel from another list, then new ones.
+        for (want, ids) in wanted.iter().zip(placed.iter_mut()) {
+            for (tile, slot) in want.tiles.iter().zip(ids.iter_mut()) {
+                if slot.is_some() {
+                    continue;
+                }
+                let Some(info) = queues.get(tile.queue) else { continue };
+                let travelling = existing.get_mut(&info.key).filter(|l| !l.is_empty()).map(|l| l.remove(0).1);
+                *slot = travelling.or_else(|| {
+                    let li = element(doc, "li", "")?.dyn_into::<HtmlElement>().ok()?;
+                    let _ = li.set_attribute(super::flip::FLIP_ATTR, &info.key);
+                    let id = self.free.pop().unwrap_or(self.tiles.len());
+                    let tile = TileEl { li, key: info.key.clone(), look: None };
+                    if id == self.tiles.len() {
+                        self.tiles.push(Some(tile));
+                    } else {
+                        self.tiles[id] = Some(tile);
+                    }
+                    Some(id)
+                });
+            }
+        }
+        // What nobody wants any more goes (after the new ones took their ids).
+        let unused: Vec<TileId> = existing.into_values().flatten().map(|(_, id)| id).collect();
+        for id in unused {
+            if let Some(tile) = self.tiles.get_mut(id).and_then(Option::take) {
+                tile.li.remove();
+                self.free.push(id);
+            }
+        }
+        placed.into_iter().map(|ids| ids.into_iter().flatten().collect()).collect()
+    }
+}
+
+/// Puts the lanes' `<li>`s in `lanes` order, moving only the ones out of place.
+/// `current` is the order of the lane keys in the list now.
+fn order_lanes(ul: &Element, lanes: &[LaneEl], mut current: Vec<String>) {
+    let wanted: std::collections::HashSet<&str> = lanes.iter().map(|l| l.key.as_str()).collect();
+    current.retain(|k| wanted.contains(k.as_str()));
+    let by_key: HashMap<&str, &Element> = lanes.iter().map(|l| (l.key.as_str(), &l.li)).collect();
+    for (i, lane) in lanes.iter().enumerate() {
+        if current.get(i).map(String::as_str) == Some(lane.key.as_str()) {
+            continue;
+        }
+        let before = current.get(i).and_then(|k| by_key.get(k.as_str())).map(|el| el.unchecked_ref::<web_sys::Node>());
+        let _ = ul.insert_before(&lane.li, before);
+        if let Some(at) = current.iter().position(|k| *k == lane.key) {
+            current.remove(at);
+        }
+        current.insert(i, lane.key.clone());
+    }
+}
+
+/// Puts the tiles `ids` into `slot`'s list in that order, moving only the elements that
+/// are out of place (an element in another list is moved here by the same call).
+fn order_tiles(slot: &mut Slot, ids: &[TileId], tiles: &[Option<TileEl>]) {
+    let here: std::collections::HashSet<TileId> = ids.iter().copied().collect();
+    slot.tiles.retain(|id| here.contains(id));
+    let li = |id: TileId| tiles.get(id).and_then(Option::as_ref).map(|t| &t.li);
+    for (i, &id) in ids.iter().enumerate() {
+        if slot.tiles.get(i) == Some(&id) {
+            continue;
+        }
+        let Some(el) = li(id) else { continue };
+        let before: Option<&web_sys::Node> = match slot.tiles.get(i) {
+            Some(&next) => li(next).map(|e| e.unchecked_ref()),
+            None => slot.extras.first().map(|e| e.unchecked_ref()),
+        };
+        let _ = slot.ul.insert_before(el, before);
+        if let Some(at) = slot.tiles.iter().position(|&t| t == id) {
+            slot.tiles.remove(at);
+        }
+        slot.tiles.insert(i, id);
+    }
+    slot.tiles.truncate(ids.len());
+}
+
+/// Updates one tile element to `look`.
+fn draw_tile(doc: &Document, tile: &mut TileEl, info: &QueueInfo, look: TileLook) {
+    let old = tile.look.take();
+    if old.as_ref() == Some(&look) {
+        tile.look = old;
+        return;
+    }
+    let mut class = String::from("pg-tile ");
+    class.push_str(broker_class(look.broker));
+    if look.moved {
+        class.push_str(" is-moved");
+    }
+    if look.overlap {
+        class.push_str(" is-overlap");
+    }
+    tile.li.set_class_name(&class);
+    let rebuild =
+        old.as_ref().is_none_or(|o| o.label != look.label || o.title != look.title || o.config != look.config);
+    if rebuild && look.config {
+        let _ = tile.li.remove_attribute("title");
+        tile.li.set_text_content(None);
+        if let Some(button) = element(doc, "button", "pg-tile-button") {
+            let _ = button.set_attribute("type", "button");
+            let _ = button.set_attribute("data-act", "cfg");
+            let _ = button.set_attribute("data-queue", &info.queue.key());
+            let _ = button.set_attribute("title", &look.title);
+            let _ = button.set_attribute("aria-label", &look.title);
+            button.set_text_content(Some(&look.label));
+            let _ = tile.li.append_child(&button);
+        }
+    } else if rebuild {
+        let _ = tile.li.set_attribute("title", &look.title);
+        tile.li.set_text_content(Some(&look.label));
+    }
+    if look.config && (rebuild || old.as_ref().is_some_and(|o| o.assigned != look.assigned)) {
+        if let Some(button) = tile.li.first_element_child() {
+            let _ = button.set_attribute("aria-pressed", if look.assigned { "true" } else { "false" });
+        }
+    }
+    tile.look = Some(look);
+}
+
+/// A new lane's elements (head, tools and an empty tile list).
+fn new_lane(doc: &Document, lane: &LaneView, key: &str, i18n: &I18n) -> Option<LaneEl> {
+    let li = element(doc, "li", "pg-lane")?;
+    let _ = li.set_attribute("data-cid", &lane.cid);
+    let _ = li.set_attribute("data-lane", key);
+    let head = element(doc, "div", "pg-lane-head")?;
+    let cid = element(doc, "span", "pg-cid")?;
+    cid.set_text_content(Some(&lane.cid));
+    let count = element(doc, "span", "pg-count")?;
+    let _ = head.append_child(&cid);
+    let _ = head.append_child(&count);
+    let tools = element(doc, "div", "pg-lane-tools")?;
+    let ul = element(doc, "ul", "pg-tiles")?;
+    let _ = ul.set_attribute("aria-label", &i18n.t_args("page.playground.lane.queues", &[("cid", &lane.cid)]));
+    let _ = li.append_child(&head);
+    let _ = li.append_child(&tools);
+    let _ = li.append_child(&ul);
+    Some(LaneEl {
+        key: key.to_owned(),
+        li,
+        head,
+        count,
+        tools,
+        room: None,
+        duplicate: None,
+        shell: None,
+        drawn_duplicate: None,
+        drawn_count: None,
+        drawn_room: None,
+        slot: Slot::new(ul),
+    })
+}
+
+/// Updates a lane's head, tools and extra chips to `lane`.
+fn draw_lane(doc: &Document, el: &mut LaneEl, lane: &LaneView, ctx: Context, i18n: &I18n) {
+    let count = lane.all_queues.unwrap_or(lane.tiles.len() + lane.outside.len());
+    if el.drawn_count != Some(count) {
+        el.count.set_text_content(Some(&i18n.t_args("page.playground.lane.count", &[("count", &count.to_string())])));
+        el.drawn_count = Some(count);
+    }
+    let shell = Shell { idle: lane.idle, show_rooms: ctx.show_rooms };
+    if el.shell != Some(shell) {
+        draw_shell(doc, el, lane, shell, i18n);
+        el.shell = Some(shell);
+        el.drawn_room = None;
+        el.drawn_duplicate = None;
+    }
+    if let Some(button) = &el.duplicate {
+        if el.drawn_duplicate != Some(ctx.can_grow) {
+            // Disabled, not hidden: the lane keeps its size when the group fills up.
+            let _ = button.toggle_attribute_with_force("disabled", !ctx.can_grow);
+            el.drawn_duplicate = Some(ctx.can_grow);
+        }
+    }
+    if let Some(select) = &el.room {
+        if el.drawn_room != Some(lane.room) {
+            select.set_value(&lane.room.to_string());
+            el.drawn_room = Some(lane.room);
+        }
+    }
+    let extras = Extras { all: lane.all_queues, outside: lane.outside.clone() };
+    if el.slot.drawn_extras != extras {
+        for chip in el.slot.extras.drain(..) {
+            chip.remove();
+        }
+        if let Some(all) = extras.all {
+            if let Some(chip) = element(doc, "li", "pg-tile pg-tile-all is-overlap") {
+                chip.set_text_content(Some(&all_text(i18n, all)));
+                el.slot.extras.push(chip);
+            }
+        }
+        for name in &extras.outside {
+            if let Some(chip) = element(doc, "li", "pg-tile is-outside") {
+                let _ = chip.set_attribute("title", name);
+                chip.set_text_content(Some(i18n.t("page.playground.lane.outside")));
+                el.slot.extras.push(chip);
+            }
+        }
+        for chip in &el.slot.extras {
+            let _ = el.slot.ul.append_child(chip);
+        }
+        el.slot.drawn_extras = extras;
+    }
+}
+
+/// Rebuilds the badges and the tools of a lane.
+fn draw_shell(doc: &Document, el: &mut LaneEl, lane: &LaneView, shell: Shell, i18n: &I18n) {
+    // Class by class: `is-parked` belongs to the parking.
+    let classes = el.li.class_list();
+    let _ = classes.toggle_with_force("is-idle", lane.idle);
+    let _ = classes.toggle_with_force("is-conflict", lane.copy > 0);
+    let _ = classes.toggle_with_force("has-rooms", shell.show_rooms);
+    // Badges follow the cid and the count.
+    while let Some(extra) = el.count.next_element_sibling() {
+        extra.remove();
+    }
+    let badge = |class: &str, text: &str| {
+        if let Some(span) = element(doc, "span", class) {
+            span.set_text_content(Some(text));
+            let _ = el.head.append_child(&span);
+        }
+    };
+    if lane.idle {
+        badge("pg-badge pg-badge-idle", i18n.t("page.playground.lane.idle"));
+    }
+    if lane.copy > 0 {
+        badge("pg-badge pg-badge-conflict", i18n.t("page.playground.lane.conflict"));
+    }
+    el.tools.set_text_content(None);
+    el.room = None;
+    let host = lane.host.to_string();
+    let cid = lane.cid.as_str();
+    if shell.show_rooms {
+        let id = format!("pg-room-{host}-{}", lane.copy);
+        if let (Some(label), Some(hidden), Some(select)) =
+            (element(doc, "label", "pg-room"), element(doc, "span", "visually-hidden"), element(doc, "select", ""))
+        {
+            let _ = label.set_attribute("for", &id);
+            hidden.set_text_content(Some(&i18n.t_args("page.playground.lane.room", &[("cid", cid)])));
+            let _ = select.set_attribute("id", &id);
+            let _ = select.set_attribute("data-act", "room");
+            let _ = select.set_attribute("data-host", &host);
+            for room in 0..=ROOMS {
+                if let Some(option) = element(doc, "option", "") {
+                    let _ = option.set_attribute("value", &room.to_string());
+                    let name = room_name(room).unwrap_or_else(|| i18n.t("page.playground.rooms.none").to_owned());
+                    option.set_text_content(Some(&name));
+                    let _ = select.append_child(&option);
+                }
+            }
+            let _ = label.append_child(&hidden);
+            let _ = label.append_child(&select);
+            let _ = el.tools.append_child(&label);
+            el.room = select.dyn_into::<HtmlSelectElement>().ok();
+        }
+    }
+    let button = |class: &str, act: &str, text: &str, label: String| {
+        let b = element(doc, "button", class)?;
+        let _ = b.set_attribute("type", "button");
+        let _ = b.set_attribute("data-act", act);
+        let _ = b.set_attribute("data-host", &host);
+        let _ = b.set_attribute("aria-label", &label);
+        b.set_text_content(Some(text));
+        let _ = el.tools.append_child(&b);
+        Some(b)
+    };
+    button(
+        "pg-kill",
+        "kill",
+        i18n.t("page.playground.lane.kill"),
+        i18n.t_args("page.playground.lane.kill_label", &[("cid", cid)]),
+    );
+    el.duplicate = (lane.copy == 0)
+        .then(|| {
+            button(
+                "pg-dup",
+                "dup",
+                i18n.t("page.playground.lane.duplicate"),
+                i18n.t_args("page.playground.lane.duplicate_label", &[("cid", cid)]),
+            )
+        })
+        .flatten();
+}
+
+/// The reader's action for an event inside the board: a click on a lane's Kill or Duplicate
+/// button or on a CONFIG tile, or a change of a lane's machine-room menu.
+pub fn action_of(event: &web_sys::Event) -> Option<Action> {
+    let target = event.target()?.dyn_into::<Element>().ok()?;
+    let el = target.closest("[data-act]").ok()??;
+    let host = || el.get_attribute("data-host")?.parse::<u8>().ok();
+    match (event.type_().as_str(), el.get_attribute("data-act")?.as_str()) {
+        ("click", "kill") => Some(Action::Kill(host()?)),
+        ("click", "dup") => Some(Action::Duplicate(host()?)),
+        ("click", "cfg") => Some(Action::ToggleConfig(QueueRef::parse(&el.get_attribute("data-queue")?)?)),
+        ("change", "room") => {
+            let value = el.dyn_ref::<HtmlSelectElement>()?.value();
+            Some(Action::SetConsumerRoom(host()?, value.parse().unwrap_or(0)))
+        }
+        _ => None,
+    }
+}
