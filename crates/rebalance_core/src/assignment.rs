@@ -61,7 +61,7 @@ pub struct GroupAssignment {
 /// call would raise.
 pub fn assign(model: &MessageModel, queues: &[MessageQueue], cids: &[String]) -> Result<GroupAssignment> {
     let mut mq_all = queues.to_vec();
-    mq_all.sort();
+    crate::order::sort(&mut mq_all);
     mq_all.dedup();
     let mut cid_all = cids.to_vec();
     sort_cids(&mut cid_all);
@@ -212,7 +212,7 @@ impl GroupAssignment {
             .owners
             .get(q)
             .map_or_else(Vec::new, |o| o.iter().filter_map(|&m| self.members.get(m)).map(|m| m.cid.as_str()).collect());
-        cids.sort_by(|a, b| java_cmp(a, b));
+        crate::order::sort_by(&mut cids, |a, b| java_cmp(a, b));
         cids.dedup();
         cids
     }

@@ -13,6 +13,7 @@
 //! - [`plan`]: backlog drain planning with the reasoning as ordered steps.
 //! - [`exercise`]: graded exercises as data, seeded parameters, grading and diagnosis.
 //! - [`simulate`]: the deterministic consumer-group timeline simulator.
+//! - [`order`]: sorting with one compiled sort (small WebAssembly).
 
 pub mod allocate;
 pub mod assignment;
@@ -21,6 +22,7 @@ pub mod exercise;
 pub mod message_queue;
 pub mod mqadmin;
 pub mod offset;
+pub mod order;
 pub mod plan;
 pub mod reset;
 pub mod simulate;

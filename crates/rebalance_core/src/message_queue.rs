@@ -61,12 +61,12 @@ pub fn java_cmp(a: &str, b: &str) -> Ordering {
 
 /// Sorts client ids as `Collections.sort(cidAll)` does (duplicates are kept).
 pub fn sort_cids(cids: &mut [String]) {
-    cids.sort_by(|a, b| java_cmp(a, b));
+    crate::order::sort_by(cids, |a, b| java_cmp(a, b));
 }
 
 /// Sorts queues as `Collections.sort(mqAll)` does (duplicates are kept).
 pub fn sort_queues(queues: &mut [MessageQueue]) {
-    queues.sort();
+    crate::order::sort(queues);
 }
 
 #[cfg(test)]

@@ -223,7 +223,7 @@ pub fn render(progress: &[QueueProgress], opts: &RenderOptions) -> String {
     write_line(&mut out, header, ips.map(|_| "#Client IP"), "");
 
     let mut rows: Vec<&QueueProgress> = progress.iter().collect();
-    rows.sort_by(|a, b| a.mq.cmp(&b.mq));
+    crate::order::sort_by(&mut rows, |a, b| a.mq.cmp(&b.mq));
     let (mut diff_total, mut inflight_total) = (0i64, 0i64);
     for q in rows {
         let diff = q.max_offset.wrapping_sub(q.consumer_offset);

@@ -32,9 +32,13 @@ const DURATION_MS: u32 = 400;
 /// Above this many tiles the page does not animate (it would cost more than it shows).
 const MAX_ANIMATED: usize = 2_048;
 
+/// How far outside the viewport a tile from a parked lane starts, in CSS pixels.
+const OFF_SCREEN: f64 = 48.0;
+
 /// Where a tile was before the change, relative to the board.
 #[derive(Clone, Copy, Debug)]
 struct First {
+    /// NaN: not known (the tile keeps its new x and only travels vertically).
     x: f64,
     y: f64,
     /// Measured on screen (else: the position of its lane, which was off screen).
@@ -71,7 +75,8 @@ fn on_screen(top: f64, bottom: f64, viewport: f64) -> bool {
 impl Flip {
     /// Records where the tiles are ("First"): where each is seen now, so a tile still
     /// travelling from the last change starts from where it is. Only lanes on screen are
-    /// measured tile by tile; a tile in a lane off screen gets its lane's corner, which is
+    /// measured tile by tile. A tile in a lane off screen gets its lane's corner, and a tile
+    /// in a parked lane (see [`super::parking`]) a point just above or below the viewport:
     /// all a tile flying in from off screen needs (a tile that stays off screen never moves).
     pub fn snapshot(&mut self, container: &Element, board: &Board) {
         self.first.clear();
@@ -82,17 +87,29 @@ impl Flip {
         let viewport = viewport();
         let origin = container.get_bounding_client_rect();
         let (left, top) = (origin.left(), origin.top());
+        // Parked lanes are not measured: before the first lane on screen they are above it,
+        // after it below.
+        let (above, below) = (-top - OFF_SCREEN, viewport - top + OFF_SCREEN);
+        let mut seen_any = false;
         self.first.resize(board.capacity(), None);
         for (list, tiles, parked) in board.lists() {
-            let lane = list.get_bounding_client_rect();
-            let seen = !parked && on_screen(lane.top(), lane.bottom(), viewport);
+            let place = if parked {
+                let y = if seen_any { below } else { above };
+                Some(First { x: f64::NAN, y, seen: false })
+            } else {
+                seen_any = true;
+                let lane = list.get_bounding_client_rect();
+                (!on_screen(lane.top(), lane.bottom(), viewport)).then(|| First {
+                    x: lane.left() - left,
+                    y: lane.top() - top,
+                    seen: false,
+                })
+            };
             for (id, li) in tiles {
-                let at = if seen {
+                let at = place.unwrap_or_else(|| {
                     let rect = li.get_bounding_client_rect();
-                    First { x: rect.left() - left, y: rect.top() - top, seen }
-                } else {
-                    First { x: lane.left() - left, y: lane.top() - top, seen }
-                };
+                    First { x: rect.left() - left, y: rect.top() - top, seen: true }
+                });
                 if let Some(slot) = self.first.get_mut(id) {
                     *slot = Some(at);
                 }
@@ -131,7 +148,9 @@ impl Flip {
                     continue;
                 }
                 let rect = li.get_bounding_client_rect();
-                let (dx, dy) = (from.x - (rect.left() - left), from.y - (rect.top() - top));
+                // A tile from a parked lane comes straight down (or up) into its place.
+                let x = if from.x.is_nan() { rect.left() - left } else { from.x };
+                let (dx, dy) = (x - (rect.left() - left), from.y - (rect.top() - top));
                 if dx.abs() < 0.5 && dy.abs() < 0.5 {
                     continue;
                 }

@@ -109,8 +109,11 @@ pub struct Lab {
     pub view: Rc<View>,
     /// Bumped on every rebalance (the tiles' FLIP animation runs when it changes).
     pub version: u64,
-    inputs: (MessageModel, Vec<MessageQueue>, Vec<String>),
+    inputs: Inputs,
 }
+
+/// What the core's `assign` takes: the model, `mqAll` and `cidAll` (before sorting).
+pub type Inputs = (MessageModel, Vec<MessageQueue>, Vec<String>);
 
 /// Above this many tiles in total, BROADCASTING lanes show one "every queue" chip each.
 const COLLAPSE_TILES: usize = 2_048;
@@ -131,7 +134,7 @@ impl Lab {
             Err(e) => (None, Some(exception_log(&model_name(&inputs.0), &e))),
         };
         let moves = assignment.as_ref().map(|a| moves(a, a)).unwrap_or_default();
-        let view = build_view(&settings, assignment.as_deref(), moves, error, None);
+        let view = build_view(&settings, &inputs, assignment.as_deref(), moves, error, None);
         Lab { settings, notices, assignment, view: Rc::new(view), version: 0, inputs }
     }
 
@@ -154,7 +157,8 @@ impl Lab {
             }
             Err(e) => (self.assignment.clone(), Moves::default(), Some(exception_log(&model_name(&inputs.0), &e))),
         };
-        let view = build_view(&settings, assignment.as_deref(), rebalance, error, Some(&self.view.queues));
+        let previous = self.assignment.as_deref().map(|a| (a.queues.as_slice(), &self.view.queues));
+        let view = build_view(&settings, &inputs, assignment.as_deref(), rebalance, error, previous);
         Lab {
             settings,
             notices: self.notices.clone(),
@@ -173,7 +177,7 @@ fn model_name(model: &MessageModel) -> String {
     }
 }
 
-fn inputs_of(s: &Settings) -> (MessageModel, Vec<MessageQueue>, Vec<String>) {
+fn inputs_of(s: &Settings) -> Inputs {
     (s.message_model(s.mode), s.mq_all(), s.cid_all())
 }
 
@@ -202,25 +206,28 @@ pub fn queue_infos(settings: &Settings, queues: &[MessageQueue]) -> Vec<QueueInf
         .collect()
 }
 
-/// Builds the drawable view of `assignment` after `rebalance`.
+/// The queues an earlier view drew, with the assignment's queue list they were made from.
+pub type PreviousQueues<'a> = (&'a [MessageQueue], &'a Rc<Vec<QueueInfo>>);
+
+/// Builds the drawable view of `assignment` (computed from `inputs`) after `rebalance`.
 pub fn build_view(
     settings: &Settings,
+    inputs: &Inputs,
     assignment: Option<&GroupAssignment>,
     rebalance: Moves,
     error: Option<String>,
-    previous: Option<&Rc<Vec<QueueInfo>>>,
+    previous: Option<PreviousQueues>,
 ) -> View {
-    let inputs = inputs_of(settings);
-    let late = late_view(settings, &inputs);
+    let late = late_view(settings, inputs);
     let brokers = (0..settings.brokers).map(|b| (b, AttrValue::from(settings.broker_name(b)))).collect();
     let Some(a) = assignment else {
         return View { moves: Rc::new(rebalance), error, late, brokers, ..View::default() };
     };
-    // Reuse the previous list when it is the same, so unchanged lanes compare cheaply.
-    let infos = queue_infos(settings, &a.queues);
+    // The same queues as last time: reuse their tiles' data (a slider that only changes the
+    // consumers formats no queue names).
     let queues = match previous {
-        Some(previous) if **previous == infos => Rc::clone(previous),
-        _ => Rc::new(infos),
+        Some((before, infos)) if before == a.queues.as_slice() => Rc::clone(infos),
+        _ => Rc::new(queue_infos(settings, &a.queues)),
     };
     let moved: HashSet<&MessageQueue> = rebalance.moved.iter().map(|m| &m.mq).collect();
     let overlapping: HashSet<usize> = a.overlapping().into_iter().collect();
@@ -262,7 +269,7 @@ fn host_of(cid: &str) -> u8 {
 }
 
 /// What `allocate` returns to a consumer that is running but missing from `cidAll`.
-fn late_view(settings: &Settings, inputs: &(MessageModel, Vec<MessageQueue>, Vec<String>)) -> Option<LateView> {
+fn late_view(settings: &Settings, inputs: &Inputs) -> Option<LateView> {
     if !settings.late {
         return None;
     }

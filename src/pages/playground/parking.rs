@@ -88,7 +88,6 @@ impl Parking {
     /// Stops watching everything (the board was rebuilt).
     pub fn clear(&mut self) {
         if let Some(observer) = &self.observer {
-            let _ = observer.take_records();
             observer.disconnect();
         }
         if let Ok(mut state) = self.state.try_borrow_mut() {

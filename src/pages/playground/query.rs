@@ -95,7 +95,7 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<Notice
     let count = r.int("pg_c", 0, MAX_CONSUMERS as i64, s.hosts.len() as i64) as usize;
     s.hosts = resized(&[], count);
     if let Some((mut hosts, bad)) = r.list("pg_m", |t| t.parse::<u8>().ok().filter(|h| (1..=MAX_HOST).contains(h))) {
-        hosts.sort_unstable();
+        rebalance_core::order::sort(&mut hosts);
         let over = hosts.len() > MAX_CONSUMERS;
         hosts.truncate(MAX_CONSUMERS);
         let used = join(hosts.iter());
@@ -182,7 +182,7 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<Notice
     if let Some((mut modes, bad)) = r.list("pg_cs", Mode::parse) {
         let mut seen = BTreeSet::new();
         modes.retain(|m| seen.insert(*m));
-        modes.sort_by_key(|m| Mode::ALL.iter().position(|x| x == m));
+        rebalance_core::order::sort_by_key(&mut modes, |m| Mode::ALL.iter().position(|x| x == m));
         let over = modes.len() > 3;
         modes.truncate(3);
         if !bad.is_empty() || over {

@@ -66,7 +66,7 @@ pub(crate) fn group_by_room<'a, T>(
             None => rooms.push((room, vec![item])),
         }
     }
-    rooms.sort_by(|a, b| java_cmp(a.0, b.0));
+    crate::order::sort_by(&mut rooms, |a, b| java_cmp(a.0, b.0));
     Ok(rooms)
 }
 

@@ -115,7 +115,7 @@ pub fn read(answer: &PartAnswer, input: &PartInput, labels: &[String]) -> Result
                     }
                 }
             }
-            out.sort_unstable();
+            crate::order::sort(&mut out);
             out.dedup();
             Ok(Value::Queues(out))
         }

@@ -269,7 +269,7 @@ pub fn queue_list(text: &str, labels: &[String]) -> Result<Value, Unreadable> {
     if out.is_empty() {
         return Err(unreadable("没有选择任何队列".to_owned(), "no queue given".to_owned()));
     }
-    out.sort_unstable();
+    crate::order::sort(&mut out);
     out.dedup();
     Ok(Value::Queues(out))
 }

@@ -323,6 +323,6 @@ fn orphans_ignored(env: &Env, args: &OwnedArgs) -> CResult<Value> {
         .filter_map(|q| assignment.queues.get(q))
         .filter_map(|mq| all.queues.iter().position(|x| x == mq))
         .collect();
-    indices.sort_unstable();
+    crate::order::sort(&mut indices);
     Ok(Value::Queues(indices))
 }

@@ -210,7 +210,7 @@ pub(crate) struct Route {
 impl Route {
     pub(crate) fn new(queues: &[QueueState]) -> Arc<Self> {
         let mut pairs: Vec<(MessageQueue, usize)> = queues.iter().enumerate().map(|(i, q)| (q.mq.clone(), i)).collect();
-        pairs.sort();
+        crate::order::sort(&mut pairs);
         let (mq_all, ids) = pairs.into_iter().unzip();
         Arc::new(Route { mq_all, ids })
     }
@@ -264,7 +264,7 @@ impl Membership {
 
     fn rebuild(&mut self) {
         self.cid_all = self.channels.iter().map(|c| c.cid.clone()).collect();
-        self.cid_all.sort_by(|a, b| java_cmp(a, b));
+        crate::order::sort_by(&mut self.cid_all, |a, b| java_cmp(a, b));
         self.version += 1;
     }
 

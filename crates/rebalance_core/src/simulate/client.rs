@@ -166,7 +166,7 @@ impl World {
             ConsumeModel::Pop => return,
             ConsumeModel::Broadcasting => {
                 let mut ids = route.ids.clone();
-                ids.sort_unstable();
+                crate::order::sort(&mut ids);
                 ids
             }
             ConsumeModel::Clustering => {
@@ -192,7 +192,7 @@ impl World {
                     }
                 };
                 let mut ids: Vec<usize> = allocation.queues.iter().filter_map(|mq| route.id_of(mq)).collect();
-                ids.sort_unstable();
+                crate::order::sort(&mut ids);
                 ids.dedup();
                 let cache = AllocCache {
                     members_version: self.members.version,
@@ -240,7 +240,7 @@ impl World {
                 changed = true;
             }
         }
-        kept.sort_by_key(|pq| pq.q);
+        crate::order::sort_by_key(&mut kept, |pq| pq.q);
         let queues: Vec<u32> = kept.iter().map(|pq| pq.q as u32).collect();
         let cid_all = self.members.cid_all.len() as u32;
         let mq_all = self.clients.get(c).map_or(0, |cl| cl.route.ids.len() as u32);

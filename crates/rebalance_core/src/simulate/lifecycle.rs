@@ -334,7 +334,7 @@ impl World {
                 new.push(MessageQueue::new(&self.cfg.topic.name, &b.name, id as i32));
             }
         }
-        new.sort();
+        crate::order::sort(&mut new);
         let tags = self.tags.len();
         for mq in new {
             self.queues.push(QueueState::new(mq, tags, self.now, 0, 0));
