@@ -272,23 +272,22 @@ async fn lanes_out_of_view_park_while_the_reader_changes_things() {
 }
 
 #[wasm_bindgen_test]
-async fn a_lanes_machine_room_menu_changes_its_room() {
+async fn a_lanes_machine_room_button_moves_it_to_the_next_room() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=8&pg_c=2&pg_s=MACHINE_ROOM_NEARBY").await;
-    let select: web_sys::HtmlSelectElement =
-        find(&root, ".pg-lane[data-cid^='192.168.0.1@'] select").dyn_into().expect("a select");
-    assert_eq!(select.value(), "1", "host 1 starts in idc1");
-    select.set_value("2");
-    let event = web_sys::Event::new_with_event_init_dict("change", &{
-        let init = web_sys::EventInit::new();
-        init.set_bubbles(true);
-        init
-    })
-    .expect("an event");
-    select.dispatch_event(&event).expect("dispatched");
+    let room = |root: &Element| find(root, ".pg-lane[data-cid^='192.168.0.1@'] .pg-room");
+    assert_eq!(room(&root).text_content().as_deref(), Some("idc1"), "host 1 starts in idc1");
+    let label = room(&root).get_attribute("aria-label").unwrap_or_default();
+    assert!(label.starts_with("Machine room of 192.168.0.1@") && label.contains(": idc1."), "{label}");
+    room(&root).dyn_into::<HtmlElement>().expect("a button").click();
     until("pg_crooms in the URL", || url_state::get("pg_crooms").as_deref() == Some("1:2")).await;
-    let select: web_sys::HtmlSelectElement =
-        find(&root, ".pg-lane[data-cid^='192.168.0.1@'] select").dyn_into().expect("a select");
-    assert_eq!(select.value(), "2");
+    assert_eq!(room(&root).text_content().as_deref(), Some("idc2"));
+    // idc3 has no broker: the consumer only shares the rooms nobody is in.
+    room(&root).dyn_into::<HtmlElement>().expect("a button").click();
+    until("idc3", || room(&root).text_content().as_deref() == Some("idc3")).await;
+    room(&root).dyn_into::<HtmlElement>().expect("a button").click();
+    until("no room: RocketMQ's error", || !all(&root, ".pg-error").is_empty()).await;
+    assert_eq!(room(&root).text_content().as_deref(), Some("none"));
+    assert!(text(&root, ".pg-error .pg-log").contains("Machine room is null for consumer id 192.168.0.1@"));
     handle.destroy();
 }

@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlElement, HtmlSelectElement};
+use web_sys::{Document, Element, HtmlElement};
 use yew::AttrValue;
 
 use super::lab::{LaneView, QueueInfo, Tile, View};
@@ -33,7 +33,7 @@ use crate::i18n::Lang;
 /// What the lanes' drawing depends on besides the [`View`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Context {
-    /// Each lane has a machine-room menu (MACHINE_ROOM_NEARBY).
+    /// Each lane has a machine-room button (MACHINE_ROOM_NEARBY).
     pub show_rooms: bool,
     /// Tiles are buttons that edit the CONFIG list.
     pub config_mode: bool,
@@ -104,7 +104,8 @@ struct LaneEl {
     head: Element,
     count: Element,
     tools: Element,
-    room: Option<HtmlSelectElement>,
+    /// The machine-room button (MACHINE_ROOM_NEARBY): shows the room, moves to the next one.
+    room: Option<Element>,
     /// The duplicate button (first process of a cid only), disabled when the group is full.
     duplicate: Option<Element>,
     shell: Option<Shell>,
@@ -476,9 +477,13 @@ fn draw_lane(doc: &Document, el: &mut LaneEl, lane: &LaneView, ctx: Context, i18
             el.drawn_duplicate = Some(ctx.can_grow);
         }
     }
-    if let Some(select) = &el.room {
+    if let Some(button) = &el.room {
         if el.drawn_room != Some(lane.room) {
-            select.set_value(&lane.room.to_string());
+            let name = room_name(lane.room).unwrap_or_else(|| i18n.t("page.playground.rooms.none").to_owned());
+            button.set_text_content(Some(&name));
+            let label = i18n.t_args("page.playground.lane.room", &[("cid", &lane.cid), ("room", &name)]);
+            let _ = button.set_attribute("aria-label", &label);
+            let _ = button.set_attribute("data-room", &lane.room.to_string());
             el.drawn_room = Some(lane.room);
         }
     }
@@ -513,7 +518,6 @@ fn draw_shell(doc: &Document, el: &mut LaneEl, lane: &LaneView, shell: Shell, i1
     let classes = el.li.class_list();
     let _ = classes.toggle_with_force("is-idle", lane.idle);
     let _ = classes.toggle_with_force("is-conflict", lane.copy > 0);
-    let _ = classes.toggle_with_force("has-rooms", shell.show_rooms);
     // Badges follow the cid and the count.
     while let Some(extra) = el.count.next_element_sibling() {
         extra.remove();
@@ -534,30 +538,6 @@ fn draw_shell(doc: &Document, el: &mut LaneEl, lane: &LaneView, shell: Shell, i1
     el.room = None;
     let host = lane.host.to_string();
     let cid = lane.cid.as_str();
-    if shell.show_rooms {
-        let id = format!("pg-room-{host}-{}", lane.copy);
-        if let (Some(label), Some(hidden), Some(select)) =
-            (element(doc, "label", "pg-room"), element(doc, "span", "visually-hidden"), element(doc, "select", ""))
-        {
-            let _ = label.set_attribute("for", &id);
-            hidden.set_text_content(Some(&i18n.t_args("page.playground.lane.room", &[("cid", cid)])));
-            let _ = select.set_attribute("id", &id);
-            let _ = select.set_attribute("data-act", "room");
-            let _ = select.set_attribute("data-host", &host);
-            for room in 0..=ROOMS {
-                if let Some(option) = element(doc, "option", "") {
-                    let _ = option.set_attribute("value", &room.to_string());
-                    let name = room_name(room).unwrap_or_else(|| i18n.t("page.playground.rooms.none").to_owned());
-                    option.set_text_content(Some(&name));
-                    let _ = select.append_child(&option);
-                }
-            }
-            let _ = label.append_child(&hidden);
-            let _ = label.append_child(&select);
-            let _ = el.tools.append_child(&label);
-            el.room = select.dyn_into::<HtmlSelectElement>().ok();
-        }
-    }
     let button = |class: &str, act: &str, text: &str, label: String| {
         let b = element(doc, "button", class)?;
         let _ = b.set_attribute("type", "button");
@@ -568,6 +548,9 @@ fn draw_shell(doc: &Document, el: &mut LaneEl, lane: &LaneView, shell: Shell, i1
         let _ = el.tools.append_child(&b);
         Some(b)
     };
+    // A button, not a <select>: Chromium lays a <select> in a parked lane out again and
+    // again (measured: some 20 forced layouts per change), so lanes holding one could not park.
+    el.room = shell.show_rooms.then(|| button("pg-room", "room", "", String::new())).flatten();
     button(
         "pg-kill",
         "kill",
@@ -586,8 +569,8 @@ fn draw_shell(doc: &Document, el: &mut LaneEl, lane: &LaneView, shell: Shell, i1
         .flatten();
 }
 
-/// The reader's action for an event inside the board: a click on a lane's Kill or Duplicate
-/// button or on a CONFIG tile, or a change of a lane's machine-room menu.
+/// The reader's action for a click inside the board: on a lane's Kill, Duplicate or
+/// machine-room button (the next room: idc1 → idc2 → idc3 → none → idc1), or on a CONFIG tile.
 pub fn action_of(event: &web_sys::Event) -> Option<Action> {
     let target = event.target()?.dyn_into::<Element>().ok()?;
     let el = target.closest("[data-act]").ok()??;
@@ -596,9 +579,9 @@ pub fn action_of(event: &web_sys::Event) -> Option<Action> {
         ("click", "kill") => Some(Action::Kill(host()?)),
         ("click", "dup") => Some(Action::Duplicate(host()?)),
         ("click", "cfg") => Some(Action::ToggleConfig(QueueRef::parse(&el.get_attribute("data-queue")?)?)),
-        ("change", "room") => {
-            let value = el.dyn_ref::<HtmlSelectElement>()?.value();
-            Some(Action::SetConsumerRoom(host()?, value.parse().unwrap_or(0)))
+        ("click", "room") => {
+            let room = el.get_attribute("data-room").and_then(|r| r.parse::<u8>().ok()).unwrap_or(0);
+            Some(Action::SetConsumerRoom(host()?, (room + 1) % (ROOMS + 1)))
         }
         _ => None,
     }

@@ -124,19 +124,18 @@ pub fn Lanes(props: &LanesProps) -> Html {
         let stage = props.stage.clone();
         use_effect_with((), move |_| move || stage.0.cancel());
     }
-    let on_event = {
+    let onclick = {
         let on_action = props.on_action.clone();
-        Callback::from(move |event: Event| {
+        Callback::from(move |event: MouseEvent| {
             if let Some(action) = action_of(&event) {
                 on_action.emit(action);
             }
         })
     };
-    let onclick = on_event.reform(|e: MouseEvent| e.into());
     let view = &props.view;
     let stage = &props.stage.0;
     html! {
-        <div class="pg-board" ref={stage.container.clone()} {onclick} onchange={on_event}>
+        <div class="pg-board" ref={stage.container.clone()} {onclick}>
             <ul class="pg-legend" aria-label={i18n.t("page.playground.lanes.legend")}>
                 { for view.brokers.iter().map(|(b, name)| html! {
                     <li key={*b}><span class={classes!("pg-swatch", broker_class(*b))}></span>{ name.clone() }</li>
