@@ -8,6 +8,7 @@
 //! `allocate(strategy, group, cidAll[i], mqAll, cidAll)` (a property test proves it).
 
 use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
@@ -249,14 +250,17 @@ impl GroupAssignment {
 }
 
 /// A queue whose owner changed between two assignments.
+///
+/// Owner lists are shared between the queues that have the same owners (under BROADCASTING
+/// every queue has all 64 members: one list, not 256 copies of 64 strings).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QueueMove {
     /// The queue.
     pub mq: MessageQueue,
     /// Its owners before (distinct cids; empty = unassigned).
-    pub from: Vec<String>,
+    pub from: Rc<Vec<String>>,
     /// Its owners after.
-    pub to: Vec<String>,
+    pub to: Rc<Vec<String>>,
 }
 
 /// What one consumer gained and lost.
@@ -292,21 +296,22 @@ pub struct Moves {
 /// Compares two assignments (queues matched by identity, owners by cid).
 ///
 /// Linear in queues × owners: owner lists are sorted (Java order), so "gained" and "lost"
-/// are binary searches, and each queue is visited once (BROADCASTING at 256 queues × 64
-/// members compares each queue's 64 owners, not 64 × 64).
+/// are one merge walk per queue, and each queue is visited once (BROADCASTING at 256 queues
+/// × 64 members compares each queue's 64 owners once, not 64 × 64 times).
 pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
     fn owners_by_queue(a: &GroupAssignment) -> BTreeMap<&MessageQueue, Vec<&str>> {
         a.queues.iter().enumerate().map(|(q, mq)| (mq, a.owner_cids(q))).collect()
     }
     let old = owners_by_queue(before);
     let new = owners_by_queue(after);
-    let owned = |cids: &[&str]| -> Vec<String> { cids.iter().map(|c| (*c).to_owned()).collect() };
+    let mut lists = HashMap::new();
     let mut result = Moves::default();
     for (mq, to) in &new {
         match old.get(mq) {
             None => result.added_queues.push((*mq).clone()),
             Some(from) if from != to => {
-                result.moved.push(QueueMove { mq: (*mq).clone(), from: owned(from), to: owned(to) })
+                let (from, to) = (shared(&mut lists, from), shared(&mut lists, to));
+                result.moved.push(QueueMove { mq: (*mq).clone(), from, to })
             }
             Some(_) => {}
         }
@@ -320,11 +325,11 @@ pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
         if from == to {
             continue;
         }
-        for cid in to.iter().filter(|c| !holds(from, c)) {
-            result.changes.entry((*cid).to_owned()).or_default().gained.push((*mq).clone());
+        for cid in minus(to, from) {
+            result.changes.entry(cid.to_owned()).or_default().gained.push((*mq).clone());
         }
-        for cid in from.iter().filter(|c| !holds(to, c)) {
-            result.changes.entry((*cid).to_owned()).or_default().lost.push((*mq).clone());
+        for cid in minus(from, to) {
+            result.changes.entry(cid.to_owned()).or_default().lost.push((*mq).clone());
         }
     }
     let cids = |a: &GroupAssignment| -> Vec<String> {
@@ -342,8 +347,22 @@ pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
     result
 }
 
-/// Whether the sorted, deduplicated owner list `owners` (from [`GroupAssignment::owner_cids`])
-/// holds `cid`.
-fn holds(owners: &[&str], cid: &str) -> bool {
-    owners.binary_search_by(|probe| java_cmp(probe, cid)).is_ok()
+/// One shared copy of each distinct owner list.
+fn shared<'a>(lists: &mut HashMap<&'a [&'a str], Rc<Vec<String>>>, cids: &'a [&'a str]) -> Rc<Vec<String>> {
+    let list = lists.entry(cids).or_insert_with(|| Rc::new(cids.iter().map(|c| (*c).to_owned()).collect()));
+    Rc::clone(list)
+}
+
+/// The cids of `a` that are not in `b`, both sorted in Java order without duplicates (as
+/// [`GroupAssignment::owner_cids`] returns them): one merge walk, no searching.
+fn minus<'a>(a: &[&'a str], b: &[&str]) -> Vec<&'a str> {
+    let mut rest = b.iter().peekable();
+    let mut out = Vec::new();
+    for &cid in a {
+        while rest.next_if(|other| java_cmp(other, cid) == std::cmp::Ordering::Less).is_some() {}
+        if rest.next_if(|other| **other == cid).is_none() {
+            out.push(cid);
+        }
+    }
+    out
 }

@@ -88,7 +88,7 @@ fn consistent_hash_join_moves_fewer_queues_than_averagely() {
         &group(Strategy::ConsistentHash { virtual_nodes: 10 }, 8, 4),
     );
     for mv in &diff.moved {
-        assert_eq!(mv.to, vec![cids(4)[3].clone()]);
+        assert_eq!(*mv.to, vec![cids(4)[3].clone()]);
     }
 }
 
