@@ -4,7 +4,7 @@
 mod support;
 
 use rebalance_lab::{url_state, App};
-use support::{all, click, find, open, render, serial, settle, text, until};
+use support::{all, attr, click, find, open, render, serial, settle, text, until};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement};
@@ -289,5 +289,21 @@ async fn a_lanes_machine_room_button_moves_it_to_the_next_room() {
     until("no room: RocketMQ's error", || !all(&root, ".pg-error").is_empty()).await;
     assert_eq!(room(&root).text_content().as_deref(), Some("none"));
     assert!(text(&root, ".pg-error .pg-log").contains("Machine room is null for consumer id 192.168.0.1@"));
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn the_lanes_follow_the_language_switch() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    assert_eq!(text(&root, ".pg-lane .pg-count"), "queues: 3");
+    assert_eq!(text(&root, ".pg-lane .pg-kill"), "Kill");
+    click(&root, "button[data-lang='zh-CN']");
+    until("the lanes in Chinese", || text(&root, ".pg-lane .pg-kill") == "停掉").await;
+    assert_eq!(text(&root, ".pg-lane .pg-count"), "3 个队列");
+    let label = attr(&root, ".pg-lane .pg-tiles", "aria-label").unwrap_or_default();
+    assert!(!label.is_empty() && !label.contains("Queues"), "{label}");
+    // The assignment is the same: redrawn, not recomputed.
+    assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2"]), labels(&["Q3", "Q4", "Q5"]), labels(&["Q6", "Q7"])]);
     handle.destroy();
 }
