@@ -6,7 +6,7 @@
 //! - `query.rs`: the `pg_` URL keys, read with clamping and notices, written back.
 //! - `lab.rs`: the reducer: calls `rebalance_core` (`assign`, `moves`, `allocate`) once per
 //!   change and prepares the drawable view.
-//! - `board.rs`: the lanes and tiles drawn straight into the DOM, one element per tile that
+//! - `board/`: the lanes and tiles drawn straight into the DOM, one element per tile that
 //!   moves between lanes; `flip.rs`: their FLIP animation (Web Animations: no inline style,
 //!   CSP-safe); `parking.rs`: lanes out of view skip rendering while the reader is changing
 //!   things.

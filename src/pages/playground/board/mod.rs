@@ -23,12 +23,14 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 use yew::AttrValue;
 
+pub use self::draw::action_of;
+use self::draw::{draw_lane, draw_tile, element, new_lane, Extras, Shell, TileLook};
 use super::lab::{LaneView, QueueInfo, Tile, View};
-use super::lanes::{all_text, broker_class};
 use super::parking::Parking;
-use super::settings::{room_name, Action, QueueRef, ROOMS};
 use crate::hooks::I18n;
 use crate::i18n::Lang;
+
+mod draw;
 
 /// What the lanes' drawing depends on besides the [`View`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,18 +46,6 @@ pub struct Context {
 /// Index of a tile element in [`Board::tiles`].
 pub type TileId = usize;
 
-/// What a tile element shows (compared before touching it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct TileLook {
-    label: AttrValue,
-    title: AttrValue,
-    broker: u8,
-    moved: bool,
-    overlap: bool,
-    config: bool,
-    assigned: bool,
-}
-
 /// One queue tile's element.
 struct TileEl {
     /// The `<li>` (the element FLIP animates).
@@ -63,14 +53,6 @@ struct TileEl {
     /// The queue's stable key (`a0`).
     key: AttrValue,
     look: Option<TileLook>,
-}
-
-/// The chips a lane draws after its tiles (BROADCASTING's "all queues", CONFIG's queues
-/// that are not in `mqAll`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Extras {
-    all: Option<usize>,
-    outside: Vec<AttrValue>,
 }
 
 /// A list of tiles: a lane's or the tray's `<ul>`.
@@ -86,14 +68,6 @@ impl Slot {
     fn new(ul: Element) -> Slot {
         Slot { ul, tiles: Vec::new(), extras: Vec::new(), drawn_extras: Extras::default() }
     }
-}
-
-/// The parts of a lane's head and tools that are rebuilt when they change (rarely: the
-/// count, the room and the duplicate button are updated in place).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Shell {
-    idle: bool,
-    show_rooms: bool,
 }
 
 /// One member's lane.
@@ -129,8 +103,8 @@ pub struct Board {
     parking: Parking,
 }
 
-/// Where every tile of the new view goes: slot index (lanes in order, then the tray) and
-/// the tiles with their drawing data.
+/// A list the new view wants: its key (`cid#copy`, or the tray's), its tiles, and whether
+/// they are assigned (a lane) or not (the tray).
 struct Wanted<'a> {
     key: String,
     tiles: &'a [Tile],
@@ -139,14 +113,6 @@ struct Wanted<'a> {
 
 fn document() -> Option<Document> {
     web_sys::window()?.document()
-}
-
-fn element(doc: &Document, tag: &str, class: &str) -> Option<Element> {
-    let el = doc.create_element(tag).ok()?;
-    if !class.is_empty() {
-        el.set_class_name(class);
-    }
-    Some(el)
 }
 
 fn lane_key(lane: &LaneView) -> String {
@@ -229,7 +195,15 @@ impl Board {
                         self.parking.observe(&el.li);
                         el
                     }
-                    None => continue,
+                    // The browser would not make an element: draw nothing rather than put
+                    // tiles in the wrong lanes (the next render starts from scratch).
+                    None => {
+                        for lane in lanes.into_iter().chain(old.into_values()) {
+                            lane.li.remove();
+                        }
+                        self.reset();
+                        return;
+                    }
                 },
             };
             lanes.push(el);
@@ -244,10 +218,12 @@ impl Board {
         let tray = self.tray.get_or_insert_with(|| Slot::new(tray_ul.clone()));
         let slots = lanes.iter_mut().map(|l| &mut l.slot).chain(std::iter::once(tray));
         for (slot, ids) in slots.zip(&placed) {
-            order_tiles(slot, ids, &self.tiles);
+            let ids: Vec<TileId> = ids.iter().flatten().copied().collect();
+            order_tiles(slot, &ids, &self.tiles);
         }
         for (want, ids) in wanted.iter().zip(&placed) {
             for (tile, &id) in want.tiles.iter().zip(ids) {
+                let Some(id) = id else { continue };
                 let (Some(Some(el)), Some(info)) = (self.tiles.get_mut(id), view.queues.get(tile.queue)) else {
                     continue;
                 };
@@ -280,8 +256,9 @@ impl Board {
     }
 
     /// Chooses an element for every wanted tile (see the module docs), creating and
-    /// removing elements as needed. Returns the ids per wanted slot, in tile order.
-    fn place_tiles(&mut self, doc: &Document, wanted: &[Wanted], queues: &[QueueInfo]) -> Vec<Vec<TileId>> {
+    /// removing elements as needed. Returns the ids per wanted slot, one per tile in order
+    /// (`None` only if the browser would not make an element).
+    fn place_tiles(&mut self, doc: &Document, wanted: &[Wanted], queues: &[QueueInfo]) -> Vec<Vec<Option<TileId>>> {
         // Where each existing element is now: queue key → [(slot key, id)].
         let mut existing: HashMap<AttrValue, Vec<(&str, TileId)>> = HashMap::new();
         let old_slots = self.lanes.iter().map(|l| (l.key.as_str(), &l.slot)).chain(self.tray.iter().map(|t| (TRAY, t)));
@@ -334,7 +311,7 @@ impl Board {
                 self.free.push(id);
             }
         }
-        placed.into_iter().map(|ids| ids.into_iter().flatten().collect()).collect()
+        placed
     }
 }
 
@@ -379,210 +356,4 @@ fn order_tiles(slot: &mut Slot, ids: &[TileId], tiles: &[Option<TileEl>]) {
         slot.tiles.insert(i, id);
     }
     slot.tiles.truncate(ids.len());
-}
-
-/// Updates one tile element to `look`.
-fn draw_tile(doc: &Document, tile: &mut TileEl, info: &QueueInfo, look: TileLook) {
-    let old = tile.look.take();
-    if old.as_ref() == Some(&look) {
-        tile.look = old;
-        return;
-    }
-    let mut class = String::from("pg-tile ");
-    class.push_str(broker_class(look.broker));
-    if look.moved {
-        class.push_str(" is-moved");
-    }
-    if look.overlap {
-        class.push_str(" is-overlap");
-    }
-    tile.li.set_class_name(&class);
-    let rebuild =
-        old.as_ref().is_none_or(|o| o.label != look.label || o.title != look.title || o.config != look.config);
-    if rebuild && look.config {
-        let _ = tile.li.remove_attribute("title");
-        tile.li.set_text_content(None);
-        if let Some(button) = element(doc, "button", "pg-tile-button") {
-            let _ = button.set_attribute("type", "button");
-            let _ = button.set_attribute("data-act", "cfg");
-            let _ = button.set_attribute("data-queue", &info.queue.key());
-            let _ = button.set_attribute("title", &look.title);
-            let _ = button.set_attribute("aria-label", &look.title);
-            button.set_text_content(Some(&look.label));
-            let _ = tile.li.append_child(&button);
-        }
-    } else if rebuild {
-        let _ = tile.li.set_attribute("title", &look.title);
-        tile.li.set_text_content(Some(&look.label));
-    }
-    if look.config && (rebuild || old.as_ref().is_some_and(|o| o.assigned != look.assigned)) {
-        if let Some(button) = tile.li.first_element_child() {
-            let _ = button.set_attribute("aria-pressed", if look.assigned { "true" } else { "false" });
-        }
-    }
-    tile.look = Some(look);
-}
-
-/// A new lane's elements (head, tools and an empty tile list).
-fn new_lane(doc: &Document, lane: &LaneView, key: &str, i18n: &I18n) -> Option<LaneEl> {
-    let li = element(doc, "li", "pg-lane")?;
-    let _ = li.set_attribute("data-cid", &lane.cid);
-    let _ = li.set_attribute("data-lane", key);
-    let head = element(doc, "div", "pg-lane-head")?;
-    let cid = element(doc, "span", "pg-cid")?;
-    cid.set_text_content(Some(&lane.cid));
-    let count = element(doc, "span", "pg-count")?;
-    let _ = head.append_child(&cid);
-    let _ = head.append_child(&count);
-    let tools = element(doc, "div", "pg-lane-tools")?;
-    let ul = element(doc, "ul", "pg-tiles")?;
-    let _ = ul.set_attribute("aria-label", &i18n.t_args("page.playground.lane.queues", &[("cid", &lane.cid)]));
-    let _ = li.append_child(&head);
-    let _ = li.append_child(&tools);
-    let _ = li.append_child(&ul);
-    Some(LaneEl {
-        key: key.to_owned(),
-        li,
-        head,
-        count,
-        tools,
-        room: None,
-        duplicate: None,
-        shell: None,
-        drawn_duplicate: None,
-        drawn_count: None,
-        drawn_room: None,
-        slot: Slot::new(ul),
-    })
-}
-
-/// Updates a lane's head, tools and extra chips to `lane`.
-fn draw_lane(doc: &Document, el: &mut LaneEl, lane: &LaneView, ctx: Context, i18n: &I18n) {
-    let count = lane.all_queues.unwrap_or(lane.tiles.len() + lane.outside.len());
-    if el.drawn_count != Some(count) {
-        el.count.set_text_content(Some(&i18n.t_args("page.playground.lane.count", &[("count", &count.to_string())])));
-        el.drawn_count = Some(count);
-    }
-    let shell = Shell { idle: lane.idle, show_rooms: ctx.show_rooms };
-    if el.shell != Some(shell) {
-        draw_shell(doc, el, lane, shell, i18n);
-        el.shell = Some(shell);
-        el.drawn_room = None;
-        el.drawn_duplicate = None;
-    }
-    if let Some(button) = &el.duplicate {
-        if el.drawn_duplicate != Some(ctx.can_grow) {
-            // Disabled, not hidden: the lane keeps its size when the group fills up.
-            let _ = button.toggle_attribute_with_force("disabled", !ctx.can_grow);
-            el.drawn_duplicate = Some(ctx.can_grow);
-        }
-    }
-    if let Some(button) = &el.room {
-        if el.drawn_room != Some(lane.room) {
-            let name = room_name(lane.room).unwrap_or_else(|| i18n.t("page.playground.rooms.none").to_owned());
-            button.set_text_content(Some(&name));
-            let label = i18n.t_args("page.playground.lane.room", &[("cid", &lane.cid), ("room", &name)]);
-            let _ = button.set_attribute("aria-label", &label);
-            let _ = button.set_attribute("data-room", &lane.room.to_string());
-            el.drawn_room = Some(lane.room);
-        }
-    }
-    let extras = Extras { all: lane.all_queues, outside: lane.outside.clone() };
-    if el.slot.drawn_extras != extras {
-        for chip in el.slot.extras.drain(..) {
-            chip.remove();
-        }
-        if let Some(all) = extras.all {
-            if let Some(chip) = element(doc, "li", "pg-tile pg-tile-all is-overlap") {
-                chip.set_text_content(Some(&all_text(i18n, all)));
-                el.slot.extras.push(chip);
-            }
-        }
-        for name in &extras.outside {
-            if let Some(chip) = element(doc, "li", "pg-tile is-outside") {
-                let _ = chip.set_attribute("title", name);
-                chip.set_text_content(Some(i18n.t("page.playground.lane.outside")));
-                el.slot.extras.push(chip);
-            }
-        }
-        for chip in &el.slot.extras {
-            let _ = el.slot.ul.append_child(chip);
-        }
-        el.slot.drawn_extras = extras;
-    }
-}
-
-/// Rebuilds the badges and the tools of a lane.
-fn draw_shell(doc: &Document, el: &mut LaneEl, lane: &LaneView, shell: Shell, i18n: &I18n) {
-    // Class by class: `is-parked` belongs to the parking.
-    let classes = el.li.class_list();
-    let _ = classes.toggle_with_force("is-idle", lane.idle);
-    let _ = classes.toggle_with_force("is-conflict", lane.copy > 0);
-    // Badges follow the cid and the count.
-    while let Some(extra) = el.count.next_element_sibling() {
-        extra.remove();
-    }
-    let badge = |class: &str, text: &str| {
-        if let Some(span) = element(doc, "span", class) {
-            span.set_text_content(Some(text));
-            let _ = el.head.append_child(&span);
-        }
-    };
-    if lane.idle {
-        badge("pg-badge pg-badge-idle", i18n.t("page.playground.lane.idle"));
-    }
-    if lane.copy > 0 {
-        badge("pg-badge pg-badge-conflict", i18n.t("page.playground.lane.conflict"));
-    }
-    el.tools.set_text_content(None);
-    el.room = None;
-    let host = lane.host.to_string();
-    let cid = lane.cid.as_str();
-    let button = |class: &str, act: &str, text: &str, label: String| {
-        let b = element(doc, "button", class)?;
-        let _ = b.set_attribute("type", "button");
-        let _ = b.set_attribute("data-act", act);
-        let _ = b.set_attribute("data-host", &host);
-        let _ = b.set_attribute("aria-label", &label);
-        b.set_text_content(Some(text));
-        let _ = el.tools.append_child(&b);
-        Some(b)
-    };
-    // A button, not a <select>: Chromium lays a <select> in a parked lane out again and
-    // again (measured: some 20 forced layouts per change), so lanes holding one could not park.
-    el.room = shell.show_rooms.then(|| button("pg-room", "room", "", String::new())).flatten();
-    button(
-        "pg-kill",
-        "kill",
-        i18n.t("page.playground.lane.kill"),
-        i18n.t_args("page.playground.lane.kill_label", &[("cid", cid)]),
-    );
-    el.duplicate = (lane.copy == 0)
-        .then(|| {
-            button(
-                "pg-dup",
-                "dup",
-                i18n.t("page.playground.lane.duplicate"),
-                i18n.t_args("page.playground.lane.duplicate_label", &[("cid", cid)]),
-            )
-        })
-        .flatten();
-}
-
-/// The reader's action for a click inside the board: on a lane's Kill, Duplicate or
-/// machine-room button (the next room: idc1 → idc2 → idc3 → none → idc1), or on a CONFIG tile.
-pub fn action_of(event: &web_sys::Event) -> Option<Action> {
-    let target = event.target()?.dyn_into::<Element>().ok()?;
-    let el = target.closest("[data-act]").ok()??;
-    let host = || el.get_attribute("data-host")?.parse::<u8>().ok();
-    match (event.type_().as_str(), el.get_attribute("data-act")?.as_str()) {
-        ("click", "kill") => Some(Action::Kill(host()?)),
-        ("click", "dup") => Some(Action::Duplicate(host()?)),
-        ("click", "cfg") => Some(Action::ToggleConfig(QueueRef::parse(&el.get_attribute("data-queue")?)?)),
-        ("click", "room") => {
-            let room = el.get_attribute("data-room").and_then(|r| r.parse::<u8>().ok()).unwrap_or(0);
-            Some(Action::SetConsumerRoom(host()?, (room + 1) % (ROOMS + 1)))
-        }
-        _ => None,
-    }
 }
