@@ -25,8 +25,6 @@ extern "C" {
     fn animate(this: &Animatable, keyframes: &js_sys::Array, options: &js_sys::Object) -> Animation;
 }
 
-/// The attribute that names a tile's queue (its stable key).
-pub const FLIP_ATTR: &str = "data-flip";
 /// How long a tile travels, in ms.
 const DURATION_MS: u32 = 400;
 /// Above this many tiles the page does not animate (it would cost more than it shows).

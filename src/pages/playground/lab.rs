@@ -107,7 +107,7 @@ pub struct Lab {
     pub assignment: Option<Rc<GroupAssignment>>,
     /// What the page draws.
     pub view: Rc<View>,
-    /// Bumped on every rebalance (the tiles' FLIP animation runs when it changes).
+    /// Bumped on every rebalance.
     pub version: u64,
     inputs: Inputs,
 }

@@ -15,12 +15,12 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, IntersectionObserver, IntersectionObserverEntry, IntersectionObserverInit};
 
+use super::board::LANE_ATTR;
+
 /// How long the input must pause before parked lanes are rendered again, in ms.
 pub const PAUSE_MS: u32 = 300;
 /// The class that stops a lane's contents from rendering.
 const PARKED: &str = "is-parked";
-/// The attribute holding a lane's key (`cid#copy`).
-const LANE_ATTR: &str = "data-lane";
 
 #[derive(Default)]
 struct State {

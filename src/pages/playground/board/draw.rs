@@ -95,7 +95,7 @@ pub(super) fn draw_tile(doc: &Document, tile: &mut TileEl, info: &QueueInfo, loo
 pub(super) fn new_lane(doc: &Document, lane: &LaneView, key: &str, i18n: &I18n) -> Option<LaneEl> {
     let li = element(doc, "li", "pg-lane")?;
     let _ = li.set_attribute("data-cid", &lane.cid);
-    let _ = li.set_attribute("data-lane", key);
+    let _ = li.set_attribute(super::LANE_ATTR, key);
     let head = element(doc, "div", "pg-lane-head")?;
     let cid = element(doc, "span", "pg-cid")?;
     cid.set_text_content(Some(&lane.cid));

@@ -119,6 +119,11 @@ fn lane_key(lane: &LaneView) -> String {
     format!("{}#{}", lane.cid, lane.copy)
 }
 
+/// The attribute holding a tile's queue key (`a0`), the tile's identity.
+pub const TILE_ATTR: &str = "data-flip";
+/// The attribute holding a lane's key (`cid#copy`).
+pub const LANE_ATTR: &str = "data-lane";
+
 /// The tray's slot key (a cid always holds `@`, so no lane can have it).
 const TRAY: &str = "tray";
 
@@ -291,7 +296,7 @@ impl Board {
                 let travelling = existing.get_mut(&info.key).filter(|l| !l.is_empty()).map(|l| l.remove(0).1);
                 *slot = travelling.or_else(|| {
                     let li = element(doc, "li", "")?.dyn_into::<HtmlElement>().ok()?;
-                    let _ = li.set_attribute(super::flip::FLIP_ATTR, &info.key);
+                    let _ = li.set_attribute(TILE_ATTR, &info.key);
                     let id = self.free.pop().unwrap_or(self.tiles.len());
                     let tile = TileEl { li, key: info.key.clone(), look: None };
                     if id == self.tiles.len() {
