@@ -9,11 +9,16 @@
 //! - `FILES` (feature `toml`): the TOML texts themselves, for `parse_exercise` and the tests
 //!   that check both paths read every file the same way.
 //!
-//! The conversion is generic (TOML value → JSON value); the typed model and its checks run
-//! at run time on the JSON, with the same serde attributes the TOML path uses.
+//! The conversion is generic (TOML value → JSON value, with the tags moved by
+//! `src/exercise/authoring.rs`, shared with `parse_exercise`); the typed model and its checks
+//! run at run time on the JSON, with the same serde attributes the TOML path uses.
 
 use std::fmt::Write as _;
 use std::path::Path;
+
+// The same rewrite `parse_exercise` applies, so both paths read a file the same way.
+#[path = "src/exercise/authoring.rs"]
+mod authoring;
 
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
@@ -62,8 +67,15 @@ fn main() {
     }
 }
 
-/// The TOML document as a JSON object, or the parser's message.
+/// The TOML document as a JSON object in the model's form, or the parser's message.
 fn to_json(text: &str) -> Result<String, String> {
-    let table: toml::Table = toml::from_str(text).map_err(|error| error.to_string())?;
-    serde_json::to_string(&table).map_err(|error| error.to_string())
+    use serde::Deserialize as _;
+    let error = |mut error: toml::de::Error| {
+        error.set_input(Some(text));
+        error.to_string()
+    };
+    let mut document = toml::de::DeTable::parse(text).map_err(error)?;
+    authoring::to_model_form(document.get_mut());
+    let value = serde_json::Value::deserialize(toml::de::Deserializer::from(document)).map_err(error)?;
+    serde_json::to_string(&value).map_err(|error| error.to_string())
 }

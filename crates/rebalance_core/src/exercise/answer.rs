@@ -10,8 +10,8 @@ pub use super::lenient::Unreadable;
 use super::lenient::{choice_list, quantity, queue_list, unreadable};
 use super::model::Unit;
 
-/// One part's answer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One part's answer (read by [`Answer`]'s reader, which also takes bare numbers and strings).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub enum PartAnswer {
     /// A number in the part's unit (`{"number": 1000}`).
@@ -35,39 +35,94 @@ pub struct Answer {
     pub parts: Vec<PartAnswer>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Flexible {
-    Tagged(PartAnswer),
-    Number(f64),
-    Text(String),
-}
-
-impl From<Flexible> for PartAnswer {
-    fn from(f: Flexible) -> Self {
-        match f {
-            Flexible::Tagged(p) => p,
-            Flexible::Number(x) => PartAnswer::Number(x),
-            Flexible::Text(s) => PartAnswer::Text(s),
-        }
+// The forms are told apart by their JSON type, without serde's untagged enums (which buffer
+// every value first; see `super::authoring` for the cost).
+impl<'de> Deserialize<'de> for Answer {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(AnswerVisitor { whole: true }).map(|parts| Answer { parts })
     }
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Repr {
-    Parts { parts: Vec<Flexible> },
-    List(Vec<Flexible>),
-    One(Flexible),
+/// One part answer: `{"number": …}` and the other tagged forms, a bare number or a string.
+struct Flexible(PartAnswer);
+
+impl<'de> Deserialize<'de> for Flexible {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let mut parts = deserializer.deserialize_any(AnswerVisitor { whole: false })?;
+        Ok(Flexible(parts.pop().unwrap_or(PartAnswer::Text(String::new()))))
+    }
 }
 
-impl<'de> Deserialize<'de> for Answer {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let parts = match Repr::deserialize(deserializer)? {
-            Repr::Parts { parts } | Repr::List(parts) => parts.into_iter().map(PartAnswer::from).collect(),
-            Repr::One(one) => vec![one.into()],
-        };
-        Ok(Answer { parts })
+/// Reads a whole answer (`whole`: also `{"parts": […]}` and a list) or one part answer; the
+/// value is the parts read (one for a part answer).
+struct AnswerVisitor {
+    whole: bool,
+}
+
+impl<'de> serde::de::Visitor<'de> for AnswerVisitor {
+    type Value = Vec<PartAnswer>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.whole {
+            f.write_str("an answer: {\"parts\": [...]}, a list of part answers, or one part answer")
+        } else {
+            f.write_str("a part answer: {\"number\": …}, {\"text\": …}, {\"queues\": […]}, {\"choices\": […]}, a number or a string")
+        }
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Self::Value, E> {
+        Ok(vec![PartAnswer::Number(x as f64)])
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Self::Value, E> {
+        Ok(vec![PartAnswer::Number(x as f64)])
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Self::Value, E> {
+        Ok(vec![PartAnswer::Number(x)])
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
+        Ok(vec![PartAnswer::Text(text.to_owned())])
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        if !self.whole {
+            return Err(serde::de::Error::invalid_type(serde::de::Unexpected::Seq, &self));
+        }
+        let mut parts = Vec::new();
+        while let Some(Flexible(part)) = seq.next_element()? {
+            parts.push(part);
+        }
+        Ok(parts)
+    }
+
+    // `{"parts": […]}` (other keys ignored, as in a struct) or exactly one tagged part.
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        use serde::de::Error as _;
+        const TAGS: &[&str] = &["number", "text", "queues", "choices"];
+        let (mut parts, mut tagged, mut keys) = (None, None, 0);
+        while let Some(key) = map.next_key::<String>()? {
+            keys += 1;
+            match key.as_str() {
+                "parts" if self.whole => {
+                    parts = Some(map.next_value::<Vec<Flexible>>()?.into_iter().map(|f| f.0).collect());
+                }
+                "number" => tagged = Some(PartAnswer::Number(map.next_value()?)),
+                "text" => tagged = Some(PartAnswer::Text(map.next_value()?)),
+                "queues" => tagged = Some(PartAnswer::Queues(map.next_value()?)),
+                "choices" => tagged = Some(PartAnswer::Choices(map.next_value()?)),
+                _ if self.whole => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+                other => return Err(A::Error::unknown_variant(other, TAGS)),
+            }
+        }
+        match (parts, tagged) {
+            (Some(parts), _) => Ok(parts),
+            (None, Some(part)) if keys == 1 => Ok(vec![part]),
+            _ => Err(A::Error::invalid_value(serde::de::Unexpected::Map, &self)),
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 //! The exercise files, embedded at compile time, parsed once.
 //!
-//! The authored format is TOML (`exercises/*.toml`); `build.rs` converts each file to JSON,
-//! and the catalog reads that JSON, so programs that only use the catalog (the website)
-//! carry no TOML parser. [`parse_exercise`] reads TOML directly, for the `toml` feature's
+//! The authored format is TOML (`exercises/*.toml`); `build.rs` converts each file to JSON
+//! in the model's form (tags moved by [`super::authoring`]), and the catalog reads that JSON,
+//! so programs that only use the catalog (the website) carry no TOML parser. [`parse_exercise`] reads TOML directly, for the `toml` feature's
 //! users (the CLI, the tests); both paths apply the same serde model and the same checks.
 
 use std::sync::OnceLock;
@@ -57,7 +57,14 @@ fn file_error(file: &str, message: impl Into<String>) -> ExerciseError {
 /// Parses one exercise file (TOML) and runs the static check; the id must match the file name.
 #[cfg(feature = "toml")]
 pub fn parse_exercise(file: &str, text: &str) -> Result<Exercise, ExerciseError> {
-    let ex: Exercise = toml::from_str(text).map_err(|e| file_error(file, e.to_string()))?;
+    use serde::Deserialize as _;
+    let error = |mut e: toml::de::Error| {
+        e.set_input(Some(text));
+        file_error(file, e.to_string())
+    };
+    let mut document = toml::de::DeTable::parse(text).map_err(error)?;
+    super::authoring::to_model_form(document.get_mut());
+    let ex = Exercise::deserialize(toml::de::Deserializer::from(document)).map_err(error)?;
     check(file, ex)
 }
 

@@ -34,14 +34,41 @@ pub enum Value {
     Choices(Vec<String>),
 }
 
-/// A number in a computation: a literal or the name of a parameter or derived value.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A number in a computation: a literal or the name of a parameter or derived value
+/// (`backlog = 1000` or `backlog = "B"`; read without serde's buffering, see
+/// [`super::authoring`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Operand {
     /// A literal.
     Number(f64),
     /// A parameter or derived value.
     Name(String),
+}
+
+impl<'de> Deserialize<'de> for Operand {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct OperandVisitor;
+        impl serde::de::Visitor<'_> for OperandVisitor {
+            type Value = Operand;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number or the name of a parameter or value")
+            }
+            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Operand, E> {
+                Ok(Operand::Number(x as f64))
+            }
+            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Operand, E> {
+                Ok(Operand::Number(x as f64))
+            }
+            fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Operand, E> {
+                Ok(Operand::Number(x))
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Operand, E> {
+                Ok(Operand::Name(name.to_owned()))
+            }
+        }
+        deserializer.deserialize_any(OperandVisitor)
+    }
 }
 
 /// One queue's offsets in a group computation.
@@ -60,8 +87,11 @@ pub struct QueueSpec {
 }
 
 /// What an answer is computed from. Every variant calls the core model.
+///
+/// Authored as `{ op = "drain_time", … }`; the model reads it externally tagged
+/// (`{ drain_time = { … } }`, see [`super::authoring`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Computation {
     /// `a + b` (derived display values).
     Add { a: Operand, b: Operand },

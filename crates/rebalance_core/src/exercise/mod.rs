@@ -2,7 +2,8 @@
 //! SPEC sections 4–7, as data (`exercises/*.toml`), with seeded parameters, grading and
 //! diagnosis of known mistakes.
 //!
-//! - [`model`] and [`part`]: the file format (serde types, one doc comment per field).
+//! - [`model`] and [`part`]: the file format (serde types, one doc comment per field);
+//!   `authoring` (feature `toml`): the authored form's tags, moved where the model reads them.
 //! - [`compute`]: the computations answers are (they call the core model); [`group`]: the
 //!   consumer groups they allocate.
 //! - [`mistakes`]: the diagnosable mistakes and how their wrong answers are computed.
@@ -18,6 +19,8 @@
 //! asks is in its file and computed by the model.
 
 pub mod answer;
+#[cfg(feature = "toml")]
+pub mod authoring;
 pub mod board;
 pub mod catalog;
 pub mod compute;

@@ -234,14 +234,39 @@ fn one() -> i64 {
     1
 }
 
-/// A parameter bound: a literal or an expression on an earlier parameter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A parameter bound: a literal or an expression on an earlier parameter (`min = 3` or
+/// `min = "queues + 1"`; read without serde's buffering, see [`super::authoring`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Bound {
     /// A literal.
     Int(i64),
     /// `name`, `name + k` or `name - k` with `name` an earlier parameter.
     Expr(String),
+}
+
+impl<'de> Deserialize<'de> for Bound {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct BoundVisitor;
+        impl serde::de::Visitor<'_> for BoundVisitor {
+            type Value = Bound;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an integer or an expression on an earlier parameter")
+            }
+            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Bound, E> {
+                Ok(Bound::Int(x))
+            }
+            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Bound, E> {
+                i64::try_from(x)
+                    .map(Bound::Int)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(x), &self))
+            }
+            fn visit_str<E: serde::de::Error>(self, expr: &str) -> Result<Bound, E> {
+                Ok(Bound::Expr(expr.to_owned()))
+            }
+        }
+        deserializer.deserialize_any(BoundVisitor)
+    }
 }
 
 /// A named value computed from the parameters.

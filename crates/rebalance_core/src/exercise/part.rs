@@ -8,8 +8,11 @@ use super::mistakes::MistakeId;
 use super::model::Text;
 
 /// One part of an exercise, by answer type.
+///
+/// Authored as `[[parts]] answer = "number"`; the model reads it externally tagged
+/// (`{ number = { … } }`, see [`super::authoring`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "answer", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Part {
     /// A number with a unit (or `never`).
     Number(NumberPart),
