@@ -141,7 +141,7 @@ async fn a_listed_mistake_is_diagnosed_a_hint_is_recorded_and_the_reference_scor
     clear_storage();
     open("?lang=en&ex_id=drain_time&ex_seed=7");
     let page = Mounted::new().await;
-    let inst = instance_for(7, "drain_time").expect("an instance");
+    let inst = instance_for(catalog(), 7, "drain_time").expect("an instance");
     assert_eq!(page.text("main h1"), inst.title.en);
     assert_eq!(page.text(".ex-prompt"), inst.prompt.en.trim());
     assert_eq!(page.attr(".ex-exercise", "data-seed"), Some(inst.seed.to_string()));
@@ -193,7 +193,7 @@ async fn every_exercise_renders_and_its_reference_answer_scores_100_through_the_
     for ex in &catalog().exercises {
         open(&format!("?lang=en&ex_id={}&ex_seed=3", ex.id));
         let page = Mounted::new().await;
-        let inst = instance_for(3, &ex.id).expect("an instance");
+        let inst = instance_for(catalog(), 3, &ex.id).expect("an instance");
         assert_eq!(page.text("main h1"), inst.title.en, "{}", ex.id);
         assert_eq!(page.all(".ex-part").len(), inst.parts.len(), "{}", ex.id);
         // A listed mistake of a queue or choice part, entered by clicking, is diagnosed.
@@ -276,7 +276,7 @@ async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
     assert_eq!(notices.len(), 3, "{}", page.text(".ex-notices"));
     assert!(page.text(".ex-notices").contains("nope"));
     page.click("[data-exercise='three_queue_lag'] a").await;
-    let inst = instance_for(1, "three_queue_lag").expect("an instance");
+    let inst = instance_for(catalog(), 1, "three_queue_lag").expect("an instance");
     assert_eq!(page.text("main h1"), inst.title.zh);
     assert_eq!(page.all(".ex-bar-row").len(), 3);
     assert_eq!(page.all(".ex-table tbody tr").len(), 3);
@@ -291,7 +291,7 @@ async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
 #[wasm_bindgen_test]
 async fn another_class_link_keeps_the_progress_aside_and_the_seed_field_brings_it_back() {
     clear_storage();
-    let inst = instance_for(1, "drain_time").expect("an instance");
+    let inst = instance_for(catalog(), 1, "drain_time").expect("an instance");
     let mut progress = Progress::new(1);
     let answer = reference_answer(&inst);
     progress.record(&inst, &answer, &rebalance_core::exercise::grade(&inst, &answer));

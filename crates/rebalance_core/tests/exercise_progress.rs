@@ -18,7 +18,7 @@ fn exercises() -> &'static [Exercise] {
 fn sample_progress(set_seed: u64) -> Progress {
     let mut p = Progress::new(set_seed);
     for (id, correct) in [("seed_drain_worked", true), ("assign_avg", true), ("drain_time", false)] {
-        let inst = match instance_for(set_seed, id) {
+        let inst = match instance_for(catalog(), set_seed, id) {
             Ok(i) => i,
             Err(e) => panic!("{e}"),
         };
@@ -43,7 +43,7 @@ fn progress_round_trips_through_its_json() {
     assert_eq!(value["exercises"]["seed_drain_worked"]["bestScore"], 100);
     // Recording a worse answer keeps the best one; attempts count every answer.
     let mut q = p.clone();
-    if let Ok(inst) = instance_for(11, "assign_avg") {
+    if let Ok(inst) = instance_for(catalog(), 11, "assign_avg") {
         let wrong = Answer::text("Q0");
         q.record(&inst, &wrong, &grade(&inst, &wrong));
     }
@@ -84,12 +84,12 @@ fn damaged_progress_is_reported_not_panicked_on() {
 
 #[test]
 fn overview_counts_every_exercise_once_per_topic() {
-    let rows = overview(&sample_progress(3));
+    let rows = overview(catalog(), &sample_progress(3));
     let total: usize = rows.iter().map(|r| r.done + r.attempted + r.not_started).sum();
     assert_eq!(total, exercises().len());
     let backlog = rows.iter().find(|r| r.topic == rebalance_core::exercise::Topic::Backlog);
     assert_eq!(backlog.map(|r| (r.done, r.attempted)), Some((1, 1)));
-    assert_eq!(overview(&Progress::new(3)).iter().map(|r| r.done + r.attempted).sum::<usize>(), 0);
+    assert_eq!(overview(catalog(), &Progress::new(3)).iter().map(|r| r.done + r.attempted).sum::<usize>(), 0);
 }
 
 #[test]
@@ -98,10 +98,10 @@ fn completion_codes_verify_offline_and_catch_tampering() {
     let code = p.completion_code();
     assert_eq!(code.len(), 9);
     assert!(code.chars().all(|c| c == '-' || c.is_ascii_uppercase() || ('2'..='7').contains(&c)), "{code}");
-    let check = verify_completion_code(&p, &code);
+    let check = verify_completion_code(catalog(), &p, &code);
     assert!(check.valid, "{check:?}");
-    assert!(verify_completion_code(&p, &code.to_lowercase().replace('-', " ")).valid);
-    assert!(!verify_completion_code(&p, "AAAA-AAAA").valid);
+    assert!(verify_completion_code(catalog(), &p, &code.to_lowercase().replace('-', " ")).valid);
+    assert!(!verify_completion_code(catalog(), &p, "AAAA-AAAA").valid);
     // A raised score no longer matches the re-graded answer.
     let mut raised = p.clone();
     if let Some(e) = raised.exercises.get_mut("drain_time") {
@@ -109,7 +109,7 @@ fn completion_codes_verify_offline_and_catch_tampering() {
         e.done = true;
     }
     let forged = raised.completion_code();
-    let check = verify_completion_code(&raised, &forged);
+    let check = verify_completion_code(catalog(), &raised, &forged);
     assert!(!check.valid);
     assert!(check.exercises.iter().any(|e| e.id == "drain_time" && e.claimed == 100 && e.regraded == Some(0)));
     // Another class seed gives another code.

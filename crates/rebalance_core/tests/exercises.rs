@@ -219,8 +219,8 @@ fn same_seed_same_instance_and_seeds_vary() {
         let distinct: BTreeSet<String> = (0..SEEDS).map(|s| format!("{:?}", instance(ex, s).params)).collect();
         assert!(distinct.len() > 1, "{}: every seed draws the same parameters", ex.id);
     }
-    let set = set_for_seed(7);
-    assert_eq!(set, set_for_seed(7));
+    let set = set_for_seed(catalog(), 7);
+    assert_eq!(set, set_for_seed(catalog(), 7));
     assert_eq!(set.as_ref().map(Vec::len), Ok(exercises().len()));
     assert_ne!(exercise_seed(7, "drain_time"), exercise_seed(7, "assign_avg"));
     assert_ne!(exercise_seed(7, "drain_time"), exercise_seed(8, "drain_time"));
@@ -273,7 +273,7 @@ fn every_parameter_combination_is_valid_or_rejected() {
 // --- SPEC numbers, reproduced by the exercises' computations ---
 
 fn fixed(id: &str) -> Instance {
-    match instance_for(0, id) {
+    match instance_for(catalog(), 0, id) {
         Ok(i) => i,
         Err(e) => panic!("{e}"),
     }

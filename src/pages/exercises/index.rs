@@ -3,13 +3,13 @@
 //! status, and the progress panel.
 
 use rebalance_core::exercise::progress::{overview, Status};
-use rebalance_core::exercise::{catalog, Progress};
+use rebalance_core::exercise::Progress;
 use yew::prelude::*;
 
 use super::copy_link::CopyLink;
 use super::progress_panel::ProgressPanel;
 use super::state::{Action, MAX_SEED};
-use super::{core_lang, link_click, meta_line, page_href, Nav, Target};
+use super::{catalog, core_lang, link_click, meta_line, page_href, Nav, Target};
 use crate::components::NumberField;
 use crate::hooks::{use_i18n, I18n};
 
@@ -56,7 +56,7 @@ pub fn IndexView(props: &IndexProps) -> Html {
             dispatch.emit(Action::SetSeed(*pending));
         })
     };
-    let topics = overview(&props.progress).into_iter().map(|t| {
+    let topics = overview(catalog(), &props.progress).into_iter().map(|t| {
         let rows = catalog().exercises.iter().filter(|e| e.topic == t.topic).map(|ex| {
             let (key, word) = status_text(&i18n, props.progress.status(&ex.id));
             let best = props.progress.exercises.get(&ex.id).filter(|p| p.attempts > 0).map(|p| {
@@ -85,7 +85,7 @@ pub fn IndexView(props: &IndexProps) -> Html {
             </section>
         }
     });
-    let totals = overview(&props.progress)
+    let totals = overview(catalog(), &props.progress)
         .iter()
         .fold((0, 0, 0), |(d, a, n), t| (d + t.done, a + t.attempted, n + t.not_started));
     let errors = &catalog().errors;

@@ -28,7 +28,7 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use rebalance_core::exercise::model::{Difficulty, Kind};
-use rebalance_core::exercise::{attempt_seed, catalog, instantiate, Instance, Lang as CoreLang};
+use rebalance_core::exercise::{attempt_seed, instantiate, Catalog, Instance, Lang as CoreLang};
 use yew::prelude::*;
 
 use self::exercise::ExerciseView;
@@ -39,6 +39,12 @@ use crate::hooks::{use_i18n, I18n};
 use crate::i18n::Lang;
 use crate::router::{current_hash, Route};
 use crate::url_state;
+
+/// The exercises, as the build script encoded them (`build.rs`; decoded on first use).
+pub(crate) fn catalog() -> &'static Catalog {
+    static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+    CATALOG.get_or_init(|| Catalog::decode(include_bytes!(concat!(env!("OUT_DIR"), "/exercises.catalog"))))
+}
 
 /// The core's language for the site's.
 pub(crate) fn core_lang(lang: Lang) -> CoreLang {

@@ -116,8 +116,11 @@ pub fn ProgressPanel(props: &ProgressPanelProps) -> Html {
             e.prevent_default();
             let text = json.cast::<HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
             let given = code.cast::<HtmlInputElement>().map(|t| t.value()).unwrap_or_default();
-            verified
-                .set(Some(load_progress(&text).map(|p| verify_completion_code(&p, &given)).map_err(|e| e.to_string())));
+            verified.set(Some(
+                load_progress(&text)
+                    .map(|p| verify_completion_code(super::catalog(), &p, &given))
+                    .map_err(|e| e.to_string()),
+            ));
         })
     };
 

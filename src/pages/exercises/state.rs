@@ -6,8 +6,10 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use rebalance_core::exercise::{catalog, Answer, Grade, Instance, Progress};
+use rebalance_core::exercise::{Answer, Grade, Instance, Progress};
 use yew::Reducible;
+
+use super::catalog;
 
 /// The class seed a link without `ex_seed` starts with (when nothing is stored).
 pub const DEFAULT_SEED: u64 = 1;

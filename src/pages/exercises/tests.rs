@@ -9,6 +9,7 @@ use rebalance_core::exercise::model::Page;
 use rebalance_core::exercise::{grade, instance_for, reference_answer, PartAnswer, Progress};
 use yew::Reducible;
 
+use super::catalog;
 use super::inputs::{to_answer, Entry};
 use super::show_me::{href, query_pairs};
 use super::state::{read_url, Action, Location, Notice, PageState, MAX_SEED, MAX_TRY};
@@ -79,7 +80,7 @@ fn fresh(seed: u64) -> PageState {
 }
 
 fn record(state: Rc<PageState>, id: &str, right: bool) -> Rc<PageState> {
-    let inst = Rc::new(instance_for(state.seed(), id).expect("instance"));
+    let inst = Rc::new(instance_for(catalog(), state.seed(), id).expect("instance"));
     let answer = if right { reference_answer(&inst) } else { rebalance_core::exercise::Answer::text("garbage") };
     let grade = Rc::new(grade(&inst, &answer));
     state.reduce(Action::Record { instance: inst, answer, grade })
@@ -238,9 +239,16 @@ fn show_me_maps_to_our_pages_keys() {
 }
 
 #[test]
+fn the_page_reads_the_catalog_the_authors_wrote() {
+    // What build.rs encoded and the page decodes is what the core parses from the files.
+    assert_eq!(catalog(), rebalance_core::exercise::catalog());
+    assert!(catalog().errors.is_empty(), "{:?}", catalog().errors);
+}
+
+#[test]
 fn every_exercise_links_somewhere_and_reference_entries_grade_100() {
-    for ex in &rebalance_core::exercise::catalog().exercises {
-        let inst = instance_for(1, &ex.id).expect("instance");
+    for ex in &catalog().exercises {
+        let inst = instance_for(catalog(), 1, &ex.id).expect("instance");
         if let Some(s) = &inst.show_me {
             assert!(href(s, "en").contains("#/"), "{}", ex.id);
             // Every timeline link opens a real simulator preset, not the default.

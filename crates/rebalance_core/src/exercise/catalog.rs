@@ -1,22 +1,30 @@
-//! The exercise files, embedded at compile time, parsed once.
+//! The exercise catalog: the files parsed and checked, and its compact encoding.
 //!
-//! The authored format is TOML (`exercises/*.toml`); `build.rs` converts each file to JSON
-//! in the model's form (tags moved by [`super::authoring`]), and the catalog reads that JSON,
-//! so programs that only use the catalog (the website) carry no TOML parser. [`parse_exercise`] reads TOML directly, for the `toml` feature's
-//! users (the CLI, the tests); both paths apply the same serde model and the same checks.
+//! The authored format is TOML (`exercises/*.toml`). With the `toml` feature (the CLI, the
+//! tests, the website's build script) the files are embedded and [`catalog`] parses them on
+//! first use. The website carries no TOML parser and no checks: its build script encodes the
+//! checked catalog ([`Catalog::encode`], postcard) and the page decodes those bytes
+//! ([`Catalog::decode`]). postcard's reader is much smaller than serde_json's for the same
+//! types (about 29 KB of the exercises page's gzipped wasm), which is why the model is
+//! externally tagged (see [`super::authoring`]) and its untagged types read by format.
+//!
+//! *Invariant:* encoded bytes only ever hold exercises that passed the static check.
 
-use std::sync::OnceLock;
+use serde::{Deserialize, Serialize};
 
-use super::model::{Exercise, FORMAT_VERSION};
+use super::model::Exercise;
+#[cfg(feature = "toml")]
+use super::model::FORMAT_VERSION;
+#[cfg(feature = "toml")]
 use super::validate::validate;
 use super::ExerciseError;
 
-// `FILES_JSON` (and, with the `toml` feature, `FILES`): written by `build.rs` from
-// `exercises/curriculum.txt` and the files it lists.
+// `FILES`: written by `build.rs` from `exercises/curriculum.txt` and the files it lists.
+#[cfg(feature = "toml")]
 include!(concat!(env!("OUT_DIR"), "/exercise_files.rs"));
 
 /// The parsed exercises, plus every file that failed (the rest stay usable).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Catalog {
     /// The exercises that parsed and passed the static check, in curriculum order.
     pub exercises: Vec<Exercise>,
@@ -24,21 +32,22 @@ pub struct Catalog {
     pub errors: Vec<ExerciseError>,
 }
 
+/// The first bytes of an encoded catalog: what it is and the file format it was made from.
+const MAGIC: &[u8] = b"rebalance-lab/catalog/1\n";
+
 impl Catalog {
     /// The exercise with this id.
     pub fn get(&self, id: &str) -> Option<&Exercise> {
         self.exercises.iter().find(|e| e.id == id)
     }
-}
 
-/// The embedded catalog (parsed on first use).
-pub fn catalog() -> &'static Catalog {
-    static CATALOG: OnceLock<Catalog> = OnceLock::new();
-    CATALOG.get_or_init(|| {
-        let mut catalog = Catalog { exercises: Vec::new(), errors: Vec::new() };
-        for &(file, json) in FILES_JSON {
-            let parsed = json.map_err(|message| file_error(file, message)).and_then(|json| parse_json(file, json));
-            match parsed {
+    /// Parses and checks `(file name, TOML text or why it could not be read)` files, in order;
+    /// a file that fails, or repeats an id, becomes an error and the others stay usable.
+    #[cfg(feature = "toml")]
+    pub fn from_files(files: &[(&str, Result<&str, &str>)]) -> Catalog {
+        let mut catalog = Catalog::default();
+        for &(file, text) in files {
+            match text.map_err(|message| file_error(file, message)).and_then(|text| parse_exercise(file, text)) {
                 Ok(ex) if catalog.get(&ex.id).is_some() => {
                     catalog.errors.push(file_error(file, format!("duplicate id {}", ex.id)));
                 }
@@ -47,7 +56,34 @@ pub fn catalog() -> &'static Catalog {
             }
         }
         catalog
-    })
+    }
+
+    /// The catalog as bytes for [`Catalog::decode`] (the website's build script embeds them).
+    pub fn encode(&self) -> Result<Vec<u8>, String> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(postcard::to_allocvec(self).map_err(|e| format!("cannot encode the catalog: {e}"))?);
+        Ok(bytes)
+    }
+
+    /// Reads [`Catalog::encode`]'s bytes; never panics. Bytes that do not decode give an
+    /// empty catalog with one error saying why.
+    pub fn decode(bytes: &[u8]) -> Catalog {
+        let decoded = match bytes.strip_prefix(MAGIC) {
+            Some(body) => postcard::from_bytes(body).map_err(|e| e.to_string()),
+            None => Err("not an encoded catalog of this version".to_owned()),
+        };
+        decoded.unwrap_or_else(|message| Catalog {
+            exercises: Vec::new(),
+            errors: vec![file_error("catalog", format!("cannot read the embedded catalog: {message}"))],
+        })
+    }
+}
+
+/// The embedded exercise files, parsed and checked on first use.
+#[cfg(feature = "toml")]
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+    CATALOG.get_or_init(|| Catalog::from_files(FILES))
 }
 
 fn file_error(file: &str, message: impl Into<String>) -> ExerciseError {
@@ -57,7 +93,6 @@ fn file_error(file: &str, message: impl Into<String>) -> ExerciseError {
 /// Parses one exercise file (TOML) and runs the static check; the id must match the file name.
 #[cfg(feature = "toml")]
 pub fn parse_exercise(file: &str, text: &str) -> Result<Exercise, ExerciseError> {
-    use serde::Deserialize as _;
     let error = |mut e: toml::de::Error| {
         e.set_input(Some(text));
         file_error(file, e.to_string())
@@ -65,16 +100,6 @@ pub fn parse_exercise(file: &str, text: &str) -> Result<Exercise, ExerciseError>
     let mut document = toml::de::DeTable::parse(text).map_err(error)?;
     super::authoring::to_model_form(document.get_mut());
     let ex = Exercise::deserialize(toml::de::Deserializer::from(document)).map_err(error)?;
-    check(file, ex)
-}
-
-/// Like [`parse_exercise`], for the JSON that `build.rs` made of a TOML file.
-pub fn parse_json(file: &str, json: &str) -> Result<Exercise, ExerciseError> {
-    let ex: Exercise = serde_json::from_str(json).map_err(|e| file_error(file, e.to_string()))?;
-    check(file, ex)
-}
-
-fn check(file: &str, ex: Exercise) -> Result<Exercise, ExerciseError> {
     if ex.format_version != FORMAT_VERSION {
         return Err(file_error(file, format!("format_version {} is not {FORMAT_VERSION}", ex.format_version)));
     }

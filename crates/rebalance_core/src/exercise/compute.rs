@@ -35,15 +35,33 @@ pub enum Value {
 }
 
 /// A number in a computation: a literal or the name of a parameter or derived value
-/// (`backlog = 1000` or `backlog = "B"`; read without serde's buffering, see
-/// [`super::authoring`]).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
+/// (`backlog = 1000` or `backlog = "B"`). Text formats tell the two apart by type, without
+/// serde's buffering (see [`super::authoring`]); binary formats (the website's encoded
+/// catalog) write the variant.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Operand {
     /// A literal.
     Number(f64),
     /// A parameter or derived value.
     Name(String),
+}
+
+/// [`Operand`] in binary formats.
+#[derive(Serialize, Deserialize)]
+enum OperandForm<S> {
+    Number(f64),
+    Name(S),
+}
+
+impl Serialize for Operand {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match (self, serializer.is_human_readable()) {
+            (Operand::Number(x), true) => serializer.serialize_f64(*x),
+            (Operand::Name(name), true) => serializer.serialize_str(name),
+            (Operand::Number(x), false) => OperandForm::<&str>::Number(*x).serialize(serializer),
+            (Operand::Name(name), false) => OperandForm::Name(name.as_str()).serialize(serializer),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for Operand {
@@ -66,6 +84,12 @@ impl<'de> Deserialize<'de> for Operand {
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Operand, E> {
                 Ok(Operand::Name(name.to_owned()))
             }
+        }
+        if !deserializer.is_human_readable() {
+            return Ok(match OperandForm::<String>::deserialize(deserializer)? {
+                OperandForm::Number(x) => Operand::Number(x),
+                OperandForm::Name(name) => Operand::Name(name),
+            });
         }
         deserializer.deserialize_any(OperandVisitor)
     }

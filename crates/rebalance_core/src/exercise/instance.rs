@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::board;
 pub use super::board::{Board, ConsumerTile, GroupBoard, OffsetBarView, QueueTile, ShowMeState};
-use super::compute::{Env, Value, Yields};
+use super::compute::{Env, Value};
 use super::mistakes::MistakeId;
 use super::model::{BoardSpec, Difficulty, Exercise, HintTier, Kind, Lang, Part, Text, Tolerance, Topic, Unit};
 use super::params::{draw, fill, Params, Scope};
@@ -358,14 +358,5 @@ fn distinct(a: &Value, b: &Value, tolerance: Tolerance) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => (x - y).abs() > tolerance.allowed(*x) + tolerance.allowed(*y),
         (x, y) => x != y,
-    }
-}
-
-/// Which yields a part kind needs (used by the static check).
-pub(crate) fn part_yields(part: &Part) -> Option<Yields> {
-    match part {
-        Part::Number(_) => Some(Yields::Number),
-        Part::Queues(_) => Some(Yields::Queues),
-        Part::Choice(p) => p.correct_from.as_ref().map(|_| Yields::Choice),
     }
 }

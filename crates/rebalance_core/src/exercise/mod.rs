@@ -12,7 +12,7 @@
 //! - [`answer`]: typed answers and lenient text readers. [`grade`](mod@grade): scores and diagnoses.
 //! - [`progress`]: the stored-progress schema, overview and completion code.
 //!
-//! Typical use: `let ex = catalog().get(id)?; let inst = instantiate(ex, exercise_seed(set_seed, id))?;`
+//! Typical use: `let ex = catalog.get(id)?; let inst = instantiate(ex, exercise_seed(set_seed, id))?;`
 //! render `inst`, then `grade(&inst, &answer)`.
 //!
 //! *Architecture Invariant:* no code special-cases an exercise id; everything an exercise
@@ -33,12 +33,13 @@ pub mod model;
 pub mod params;
 pub mod part;
 pub mod progress;
+#[cfg(feature = "toml")]
 pub mod validate;
 
 pub use answer::{Answer, PartAnswer};
+pub use catalog::Catalog;
 #[cfg(feature = "toml")]
-pub use catalog::parse_exercise;
-pub use catalog::{catalog, parse_json, Catalog};
+pub use catalog::{catalog, parse_exercise};
 pub use compute::Value;
 pub use grade::{grade, Diagnosis, Grade, PartVerdict, Verdict};
 pub use instance::{attempt_seed, build, exercise_seed, instantiate, Instance};
@@ -47,7 +48,7 @@ pub use model::{Exercise, Kind, Lang, Text, Topic};
 pub use progress::{load_progress, overview, verify_completion_code, Progress, ProgressError};
 
 /// Why an exercise could not be loaded or instantiated.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum ExerciseError {
     /// An exercise file that does not parse or fails the static check.
     #[error("{file}: {message}")]
@@ -87,14 +88,14 @@ pub enum ExerciseError {
 }
 
 /// The instance of exercise `id` in the class set of `set_seed` (what a shared link shows).
-pub fn instance_for(set_seed: u64, id: &str) -> Result<Instance, ExerciseError> {
-    let ex = catalog().get(id).ok_or_else(|| ExerciseError::Unknown(id.to_owned()))?;
+pub fn instance_for(catalog: &Catalog, set_seed: u64, id: &str) -> Result<Instance, ExerciseError> {
+    let ex = catalog.get(id).ok_or_else(|| ExerciseError::Unknown(id.to_owned()))?;
     instantiate(ex, exercise_seed(set_seed, id))
 }
 
 /// The whole class set for `set_seed`: every exercise, in catalog order.
-pub fn set_for_seed(set_seed: u64) -> Result<Vec<Instance>, ExerciseError> {
-    catalog().exercises.iter().map(|ex| instantiate(ex, exercise_seed(set_seed, &ex.id))).collect()
+pub fn set_for_seed(catalog: &Catalog, set_seed: u64) -> Result<Vec<Instance>, ExerciseError> {
+    catalog.exercises.iter().map(|ex| instantiate(ex, exercise_seed(set_seed, &ex.id))).collect()
 }
 
 /// The answer that scores 100 on `instance`: each part's expected value, typed.

@@ -235,14 +235,32 @@ fn one() -> i64 {
 }
 
 /// A parameter bound: a literal or an expression on an earlier parameter (`min = 3` or
-/// `min = "queues + 1"`; read without serde's buffering, see [`super::authoring`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+/// `min = "queues + 1"`). Read and written like [`Operand`]: by type in text formats, by
+/// variant in binary ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Bound {
     /// A literal.
     Int(i64),
     /// `name`, `name + k` or `name - k` with `name` an earlier parameter.
     Expr(String),
+}
+
+/// [`Bound`] in binary formats.
+#[derive(Serialize, Deserialize)]
+enum BoundForm<S> {
+    Int(i64),
+    Expr(S),
+}
+
+impl Serialize for Bound {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match (self, serializer.is_human_readable()) {
+            (Bound::Int(x), true) => serializer.serialize_i64(*x),
+            (Bound::Expr(expr), true) => serializer.serialize_str(expr),
+            (Bound::Int(x), false) => BoundForm::<&str>::Int(*x).serialize(serializer),
+            (Bound::Expr(expr), false) => BoundForm::Expr(expr.as_str()).serialize(serializer),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for Bound {
@@ -264,6 +282,12 @@ impl<'de> Deserialize<'de> for Bound {
             fn visit_str<E: serde::de::Error>(self, expr: &str) -> Result<Bound, E> {
                 Ok(Bound::Expr(expr.to_owned()))
             }
+        }
+        if !deserializer.is_human_readable() {
+            return Ok(match BoundForm::<String>::deserialize(deserializer)? {
+                BoundForm::Int(x) => Bound::Int(x),
+                BoundForm::Expr(expr) => Bound::Expr(expr),
+            });
         }
         deserializer.deserialize_any(BoundVisitor)
     }

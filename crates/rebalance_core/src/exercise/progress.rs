@@ -12,7 +12,7 @@ use md5::{Digest, Md5};
 use serde::{Deserialize, Serialize};
 
 use super::answer::Answer;
-use super::catalog::catalog;
+use super::catalog::Catalog;
 use super::grade::{grade, Grade};
 use super::instance::{instantiate, Instance};
 use super::model::{Text, Topic};
@@ -183,12 +183,12 @@ impl Progress {
 }
 
 /// Done / attempted / not started per topic, over the catalog's exercises.
-pub fn overview(progress: &Progress) -> Vec<TopicOverview> {
+pub fn overview(catalog: &Catalog, progress: &Progress) -> Vec<TopicOverview> {
     Topic::ALL
         .iter()
         .map(|&topic| {
             let mut o = TopicOverview { topic, title: topic.title(), done: 0, attempted: 0, not_started: 0 };
-            for ex in catalog().exercises.iter().filter(|e| e.topic == topic) {
+            for ex in catalog.exercises.iter().filter(|e| e.topic == topic) {
                 match progress.status(&ex.id) {
                     Status::Done => o.done += 1,
                     Status::Attempted => o.attempted += 1,
@@ -242,12 +242,12 @@ pub struct VerifiedExercise {
 }
 
 /// Re-grades every stored best answer and checks `code` (case, spaces and `-` ignored).
-pub fn verify_completion_code(progress: &Progress, code: &str) -> Verification {
+pub fn verify_completion_code(catalog: &Catalog, progress: &Progress, code: &str) -> Verification {
     let mut exercises = Vec::new();
     let mut results = Vec::new();
     for (id, p) in &progress.exercises {
         let Some(best) = &p.best else { continue };
-        let regraded = catalog()
+        let regraded = catalog
             .get(id)
             .and_then(|ex| instantiate(ex, best.seed).ok())
             .map(|instance| grade(&instance, &best.answer).score);

@@ -4,7 +4,6 @@
 use std::collections::BTreeSet;
 
 use super::compute::Yields;
-use super::instance::part_yields;
 use super::model::{Exercise, HintTier, Kind, Part, Text, FORMAT_VERSION};
 
 fn is_identifier(s: &str) -> bool {
@@ -140,4 +139,13 @@ fn check_part(kind: Kind, part: &Part) -> Vec<String> {
         problems.push("a queue part needs a queue computation".to_owned());
     }
     problems
+}
+
+/// Which yields a part kind needs.
+fn part_yields(part: &Part) -> Option<Yields> {
+    match part {
+        Part::Number(_) => Some(Yields::Number),
+        Part::Queues(_) => Some(Yields::Queues),
+        Part::Choice(p) => p.correct_from.as_ref().map(|_| Yields::Choice),
+    }
 }
