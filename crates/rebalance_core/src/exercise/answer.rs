@@ -48,8 +48,11 @@ struct Flexible(PartAnswer);
 
 impl<'de> Deserialize<'de> for Flexible {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut parts = deserializer.deserialize_any(AnswerVisitor { whole: false })?;
-        Ok(Flexible(parts.pop().unwrap_or(PartAnswer::Text(String::new()))))
+        let parts = deserializer.deserialize_any(AnswerVisitor { whole: false })?;
+        match <[PartAnswer; 1]>::try_from(parts) {
+            Ok([part]) => Ok(Flexible(part)),
+            Err(parts) => Err(serde::de::Error::invalid_length(parts.len(), &"one part answer")),
+        }
     }
 }
 

@@ -2,14 +2,12 @@
 //!
 //! Authors tag a computation inline, `compute = { op = "drain_time", backlog = "B", … }`, and
 //! a part by its answer type, `[[parts]] answer = "number"`. The serde model reads both as
-//! *externally* tagged enums (`{ drain_time = { backlog = "B", … } }`), because serde reads an
-//! internally tagged enum by buffering every value into a generic tree first; in the website
-//! that buffering code was about 24 KB of the exercises page's gzipped wasm. [`to_model_form`]
-//! moves each tag out of its table before deserializing, keeping every value's span, so an
-//! error still points at its line.
-//!
-//! Used by `build.rs` (which writes the catalog's JSON in the model's form) and by
-//! `parse_exercise` (the `toml` feature), so both read a file the same way.
+//! *externally* tagged enums (`{ drain_time = { backlog = "B", … } }`): serde reads an
+//! internally tagged enum by buffering every value into a generic tree first (about 24 KB of
+//! the exercises page's gzipped wasm when the page read JSON), and a binary format like the
+//! site's encoded catalog (postcard) cannot read one at all. [`to_model_form`], called by
+//! `parse_exercise`, moves each tag out of its table before deserializing, keeping every
+//! value's span, so an error still points at its line.
 //!
 //! *Invariant:* `op` is the computation tag everywhere in a file (no table uses `op` for
 //! anything else), and `answer` is the part tag of the tables in the top-level `parts` array.
