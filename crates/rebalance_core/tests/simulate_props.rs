@@ -264,3 +264,11 @@ proptest! {
         prop_assert!(s.duplicates <= s.consumed);
     }
 }
+
+#[test]
+fn the_preset_names_are_the_presets() {
+    let built: Vec<String> = scenario::all().into_iter().map(|s| s.name).collect();
+    assert_eq!(built, scenario::NAMES);
+    assert_eq!(scenario::known_name(" crash "), Some("crash"));
+    assert_eq!(scenario::known_name("crash2"), None);
+}

@@ -137,7 +137,7 @@ pub fn query_pairs(state: &ShowMeState) -> Vec<(String, String)> {
 /// The simulator preset an exercise names (the core's content check guarantees it exists);
 /// `None` (the timeline's default) for an unknown name.
 pub fn timeline_scenario(name: &str) -> Option<String> {
-    scenario::by_name(name).map(|_| name.to_owned())
+    scenario::known_name(name).map(str::to_owned)
 }
 
 /// MACHINE_ROOM_NEARBY's rooms (`hz:3:2,sh:4:2,sz:2:0`: room, queues, consumers) as the

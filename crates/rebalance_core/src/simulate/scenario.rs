@@ -297,9 +297,38 @@ pub fn all() -> Vec<Scenario> {
     list
 }
 
+/// The preset names, in teaching order, known without building the presets (a page that only
+/// links to one, like an exercise's "show me", need not carry them; a test checks the list
+/// is [`all`]'s).
+pub const NAMES: &[&str] = &[
+    "scale-3-to-10",
+    "pop-scale-3-to-10",
+    "scale-out-avg",
+    "scale-out-consistent-hash",
+    "rolling-deploy",
+    "flow-control",
+    "inconsistent-subscription",
+    "hot-queue",
+    "pop-invisible-short",
+    "pop-invisible-long",
+    "crash",
+    "graceful-stop",
+    "ordered-blocked",
+    "ordered-crash",
+    "gc-pause",
+    "cid-clash",
+    "broadcasting",
+    "commit-before-processing",
+];
+
 /// The preset names, in teaching order.
 pub fn names() -> Vec<String> {
-    all().into_iter().map(|s| s.name).collect()
+    NAMES.iter().map(|&name| name.to_owned()).collect()
+}
+
+/// The preset name `name` is, trimmed (`None`: no preset has it).
+pub fn known_name(name: &str) -> Option<&'static str> {
+    NAMES.iter().copied().find(|&known| known == name.trim())
 }
 
 /// A preset by name.
