@@ -41,7 +41,7 @@ pub fn GradeView(props: &GradeProps) -> Html {
         let flagged = g.diagnosis.as_ref().is_some_and(|d| d.part == v.part);
         html! {
             <li class={classes!("ex-verdict", class, flagged.then_some("ex-flagged"))} data-part={v.part.clone()}
-                data-verdict={format!("{:?}", v.verdict).to_lowercase()}>
+                data-verdict={format!("{:?}", v.verdict).to_ascii_lowercase()}>
                 <span class="ex-verdict-word">{ word }</span>
                 { format!(" ({}) {}", letter(i), v.label.get(lang)) }
                 if let Some(given) = &v.given {

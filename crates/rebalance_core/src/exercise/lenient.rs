@@ -13,12 +13,17 @@ pub(crate) fn unreadable(zh: String, en: String) -> Unreadable {
     Unreadable(Text { zh, en })
 }
 
-/// Lower case, ASCII digits and punctuation for their full-width forms, trimmed.
+/// ASCII lower case, ASCII letters, digits and punctuation for their full-width forms
+/// (what a Chinese input method types), trimmed. Answers are read against ASCII labels, ids
+/// and units, so only ASCII needs a case (and the site carries no Unicode case tables).
 fn normalize(text: &str) -> String {
+    let ascii = |c: char, first: char, to: char| char::from_u32(c as u32 - first as u32 + to as u32).unwrap_or(c);
     text.trim()
         .chars()
         .map(|c| match c {
-            '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
+            '０'..='９' => ascii(c, '０', '0'),
+            'Ａ'..='Ｚ' => ascii(c, 'Ａ', 'a'),
+            'ａ'..='ｚ' => ascii(c, 'ａ', 'a'),
             '，' | '、' => ',',
             '．' | '。' => '.',
             '；' => ';',
@@ -27,9 +32,8 @@ fn normalize(text: &str) -> String {
             '～' => '~',
             '－' | '—' | '–' => '-',
             '／' => '/',
-            other => other,
+            other => other.to_ascii_lowercase(),
         })
-        .flat_map(char::to_lowercase)
         .collect::<String>()
         .trim_end_matches(['.', '!', '！'])
         .trim()
@@ -224,7 +228,7 @@ fn tokens(text: &str) -> Vec<String> {
 /// `none` / `无`.
 pub fn queue_list(text: &str, labels: &[String]) -> Result<Value, Unreadable> {
     const SEPARATORS: [&str; 6] = ["..", "~", "至", "到", "-", "to"];
-    let lower: Vec<String> = labels.iter().map(|l| l.to_lowercase()).collect();
+    let lower: Vec<String> = labels.iter().map(|l| l.to_ascii_lowercase()).collect();
     let one = |token: &str| -> Option<usize> {
         lower.iter().position(|l| l == token).or_else(|| token.parse::<usize>().ok().filter(|&i| i < labels.len()))
     };
@@ -276,7 +280,7 @@ pub fn queue_list(text: &str, labels: &[String]) -> Result<Value, Unreadable> {
 
 /// Reads option ids: `a, c`, `A C`, `ac` (single-letter ids), `replay`.
 pub fn choice_list(text: &str, ids: &[&str]) -> Result<Value, Unreadable> {
-    let lower: Vec<String> = ids.iter().map(|i| i.to_lowercase()).collect();
+    let lower: Vec<String> = ids.iter().map(|i| i.to_ascii_lowercase()).collect();
     let single = lower.iter().all(|i| i.chars().count() == 1);
     let mut picked = vec![false; ids.len()];
     let toks = tokens(text);
@@ -326,6 +330,7 @@ mod tests {
             ("1000000 ms", 1000.0),
             ("约 1000 秒", 1000.0),
             ("１０００秒", 1000.0),
+            ("１６ＭＩＮ ４０Ｓ", 1000.0),
         ] {
             assert_eq!(secs(text), Some(want), "{text}");
         }
@@ -366,6 +371,8 @@ mod tests {
         assert_eq!(queue_list("Q1 .. Q3", &labels), Ok(Value::Queues(vec![1, 2, 3])));
         assert!(queue_list("Q2 -", &labels).is_err());
         assert_eq!(queue_list("Q6、Q7", &labels), Ok(Value::Queues(vec![6, 7])));
+        // Full-width letters and digits, as a Chinese input method types them.
+        assert_eq!(queue_list("Ｑ３，ｑ５", &labels), Ok(Value::Queues(vec![3, 5])));
         assert_eq!(queue_list("0 1 2 2", &labels), Ok(Value::Queues(vec![0, 1, 2])));
         assert_eq!(queue_list("无", &labels), Ok(Value::Queues(vec![])));
         assert!(queue_list("Q9", &labels).is_err());
@@ -374,6 +381,7 @@ mod tests {
         assert_eq!(choice_list("A, c", &ids), Ok(Value::Choices(vec!["a".to_owned(), "c".to_owned()])));
         assert_eq!(choice_list("ca", &ids), Ok(Value::Choices(vec!["a".to_owned(), "c".to_owned()])));
         assert_eq!(choice_list("(b)", &ids), Ok(Value::Choices(vec!["b".to_owned()])));
+        assert_eq!(choice_list("Ｂ、ｄ", &ids), Ok(Value::Choices(vec!["b".to_owned(), "d".to_owned()])));
         assert!(choice_list("e", &ids).is_err());
         assert_eq!(choice_list("Replay", &["replay", "skip"]), Ok(Value::Choices(vec!["replay".to_owned()])));
     }
