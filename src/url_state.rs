@@ -42,7 +42,32 @@ pub fn set_many(changes: &[(&str, Option<&str>)]) {
         }
     }
     // `url.searchParams` is live: editing it has already rewritten `url.search`.
+    url.set_search(&readable(&url.search()));
     replace_url(&url);
+}
+
+/// Characters a query may hold as they are (RFC 3986 allows them in a query, and
+/// `URLSearchParams` reads them back unchanged) but that `URLSearchParams` writes escaped:
+/// `pg_cfg=a0,a1` and rooms `hz:3:2` stay readable in a shared link.
+const KEPT: [(&str, char); 5] = [("%2C", ','), ("%3A", ':'), ("%3B", ';'), ("%2F", '/'), ("%40", '@')];
+
+/// `search` (a serialized query, `?a=b%2Cc`) with [`KEPT`]'s escapes written as the
+/// characters. Every `%` in a serialized query starts an escape (a literal `%` is `%25`), so
+/// only real escapes are replaced.
+pub fn readable(search: &str) -> String {
+    let mut out = String::with_capacity(search.len());
+    let mut rest = search;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let escape = rest.get(at..at + 3).unwrap_or(&rest[at..]);
+        match KEPT.iter().find(|(code, _)| code.eq_ignore_ascii_case(escape)) {
+            Some(&(_, c)) => out.push(c),
+            None => out.push_str(escape),
+        }
+        rest = &rest[at + escape.len()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The whole query as `(key, value)` pairs, in URL order.
@@ -74,4 +99,20 @@ fn replace_url(url: &Url) {
     let state = history.state().unwrap_or(JsValue::NULL);
     // A refused replaceState (e.g. a sandboxed frame) leaves the URL as it was; that is fine.
     let _ = history.replace_state_with_url(&state, "", Some(&url.href()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable;
+
+    #[test]
+    fn separators_stay_readable_and_everything_else_stays_escaped() {
+        assert_eq!(readable("?pg_cfg=a0%2Ca1&pg_r=hz%3A3%3A2%3Bsh%3A4%3A2"), "?pg_cfg=a0,a1&pg_r=hz:3:2;sh:4:2");
+        assert_eq!(readable("?x=%2f%40"), "?x=/@");
+        // A literal `%` (written `%25`), `&`, `=`, `#`, spaces and non-ASCII stay escaped.
+        assert_eq!(readable("?n=a%252C%26b%3Dc%23+%E4%B8%AD"), "?n=a%252C%26b%3Dc%23+%E4%B8%AD");
+        assert_eq!(readable("?t=50%"), "?t=50%");
+        assert_eq!(readable("?t=%2"), "?t=%2");
+        assert_eq!(readable(""), "");
+    }
 }

@@ -109,7 +109,13 @@ async fn url_state_round_trips_and_keeps_the_hash() {
     assert_eq!(url_state::get_parsed::<u64>("x"), None);
     let location = web_sys::window().expect("a window").location();
     assert_eq!(location.hash().ok().as_deref(), Some("#/planner"));
-    url_state::set("x", None);
+    // Separators stay readable in the address; values with `%`, `&`, `=` read back as set.
+    url_state::set_many(&[("x", Some("hz:3:2;sh:4:2,a/b@c")), ("y", Some("50%,a=b&c"))]);
+    let search = location.search().unwrap_or_default();
+    assert!(search.contains("x=hz:3:2;sh:4:2,a/b@c"), "{search}");
+    assert_eq!(url_state::get("x").as_deref(), Some("hz:3:2;sh:4:2,a/b@c"));
+    assert_eq!(url_state::get("y").as_deref(), Some("50%,a=b&c"));
+    url_state::set_many(&[("x", None), ("y", None)]);
     assert_eq!(url_state::get("x"), None);
     assert!(url_state::all().iter().any(|(k, v)| k == "planner_backlog" && v == "12000000"));
     url_state::set("planner_backlog", None);

@@ -116,7 +116,7 @@ fn page_href(target: &Target, seed: u64) -> String {
             None => params.delete(key),
         }
     }
-    format!("{}{}#/exercises", url.pathname(), url.search())
+    format!("{}{}#/exercises", url.pathname(), url_state::readable(&url.search()))
 }
 
 /// The class link: this site, the class seed (and exercise), nothing else.

@@ -180,11 +180,14 @@ fn rooms(text: &str) -> Option<Rooms> {
     })
 }
 
-/// `%`-encodes a query value (everything but unreserved characters).
+/// `%`-encodes a query value: everything but unreserved characters and the separators a
+/// query may hold as they are (`,` `:` `;` `/` `@`, as [`crate::url_state`] writes them).
 pub fn encode(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' | b':' | b';' | b'/' | b'@' => {
+                (b as char).to_string()
+            }
             other => format!("%{other:02X}"),
         })
         .collect()

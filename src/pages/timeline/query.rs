@@ -180,6 +180,7 @@ pub fn adopt_hash_query() {
         }
     }
     url.set_hash(route);
+    url.set_search(&crate::url_state::readable(&url.search()));
     if let Ok(history) = window.history() {
         let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
         let _ = history.replace_state_with_url(&state, "", Some(&url.href()));
