@@ -123,6 +123,37 @@ async fn a_refused_input_is_named_beside_its_field_and_the_last_plan_stays() {
 }
 
 #[wasm_bindgen_test]
+async fn wide_ranges_have_logarithmic_sliders_that_announce_the_value() {
+    use rebalance_lab::components::{log_position, LOG_STEPS};
+    open("?lang=en&pl_b=12000000");
+    let (root, handle) = mount().await;
+    let slider = input(&root, "#pl-backlog-range");
+    assert_eq!(slider.get_attribute("data-scale").as_deref(), Some("log"));
+    assert_eq!(slider.max(), LOG_STEPS.to_string());
+    let at = log_position(12_000_000.0, 0.0, 100_000_000.0, 100_000.0);
+    assert_eq!(slider.value(), at.to_string());
+    assert!(
+        slider.get_attribute("aria-valuetext").is_some_and(|t| t.starts_with("12000000 ")),
+        "{:?}",
+        slider.get_attribute("aria-valuetext")
+    );
+    // The middle of the slider is ~3.2 M, in the box and the URL; one step up changes it.
+    type_and_settle(&root, "#pl-backlog-range", &(LOG_STEPS / 2).to_string()).await;
+    assert_eq!(input(&root, "#pl-backlog").value(), "3200000");
+    assert_eq!(url_state::get("pl_b").as_deref(), Some("3200000"));
+    type_and_settle(&root, "#pl-backlog-range", "1").await;
+    assert_eq!(input(&root, "#pl-backlog").value(), "100000");
+    type_and_settle(&root, "#pl-backlog-range", "2").await;
+    assert_eq!(input(&root, "#pl-backlog").value(), "200000", "one step up from the lowest value moves");
+    // Counts keep a linear slider: every whole number is one step.
+    let queues = input(&root, "#pl-queues-range");
+    assert_eq!(queues.get_attribute("data-scale"), None);
+    assert_eq!(queues.max(), "256");
+    handle.destroy();
+    open("");
+}
+
+#[wasm_bindgen_test]
 async fn the_labels_follow_the_language_and_state_survives_the_switch() {
     open("?lang=en&pl_n=12&pl_goal=instances");
     let (root, handle) = mount().await;

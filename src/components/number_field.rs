@@ -30,6 +30,12 @@ pub struct NumberFieldProps {
     /// Show the slider (off for values without a useful range, e.g. timestamps).
     #[prop_or(true)]
     pub slider: bool,
+    /// A logarithmic slider, for ranges over several decades (a backlog of 100 000 to
+    /// 100 000 000): equal slider distances are equal ratios, values snap to two significant
+    /// digits and the step, and the slider announces the value (`aria-valuetext`), not its
+    /// position. The number box takes any value in range either way.
+    #[prop_or(false)]
+    pub log: bool,
     /// A short help text under the field.
     #[prop_or_default]
     pub help: Option<AttrValue>,
@@ -48,6 +54,68 @@ pub fn parse_in_range(text: &str, min: f64, max: f64) -> Result<f64, &'static st
         return Err("field.out_of_range");
     }
     Ok(value)
+}
+
+/// Positions of a logarithmic slider (`0` is `min`, [`LOG_STEPS`] is `max`).
+pub const LOG_STEPS: u32 = 1000;
+
+/// The smallest value above `min` a logarithmic slider reaches, and whether the range is wide
+/// enough for one (else the slider stays linear).
+fn log_floor(min: f64, max: f64, step: f64) -> Option<f64> {
+    let floor = if min > 0.0 { min } else { step.max(max / 1e6) };
+    (floor.is_finite() && floor > 0.0 && max > floor * 10.0).then_some(floor)
+}
+
+/// `x` rounded to two significant digits, then to a multiple of `step`.
+fn nice(x: f64, step: f64) -> f64 {
+    let magnitude = 10f64.powi(x.abs().log10().floor() as i32 - 1);
+    let two = (x / magnitude).round() * magnitude;
+    if step > 0.0 {
+        (two / step).round() * step
+    } else {
+        two
+    }
+}
+
+/// The value at `position` of a logarithmic slider over `min..=max`.
+pub fn log_value(position: u32, min: f64, max: f64, step: f64) -> f64 {
+    let Some(floor) = log_floor(min, max, step) else {
+        return min + (max - min) * f64::from(position.min(LOG_STEPS)) / f64::from(LOG_STEPS);
+    };
+    match position {
+        0 => min,
+        p if p >= LOG_STEPS => max,
+        p => nice(floor * (max / floor).powf(f64::from(p) / f64::from(LOG_STEPS)), step).clamp(floor, max),
+    }
+}
+
+/// The value a logarithmic slider moved to `position` from `current` sets: its value, or,
+/// where snapping gives `current` again (the low end, where the step is coarse), the next
+/// different value in the direction of the move, so an arrow key always changes the value.
+pub fn log_value_from(position: u32, current: f64, min: f64, max: f64, step: f64) -> f64 {
+    let from = log_position(current, min, max, step);
+    let value = log_value(position, min, max, step);
+    if value != current || position == from {
+        return value;
+    }
+    let next = |p: u32| if position > from { p.checked_add(1).filter(|&p| p <= LOG_STEPS) } else { p.checked_sub(1) };
+    std::iter::successors(next(position), |&p| next(p))
+        .map(|p| log_value(p, min, max, step))
+        .find(|&v| v != current)
+        .unwrap_or(value)
+}
+
+/// The position of a logarithmic slider over `min..=max` nearest to `value`.
+pub fn log_position(value: f64, min: f64, max: f64, step: f64) -> u32 {
+    let Some(floor) = log_floor(min, max, step) else {
+        let share = if max > min { (value - min) / (max - min) } else { 0.0 };
+        return (share.clamp(0.0, 1.0) * f64::from(LOG_STEPS)).round() as u32;
+    };
+    if !value.is_finite() || value <= min || value < floor / 2.0 {
+        return 0;
+    }
+    let share = (value.max(floor) / floor).ln() / (max / floor).ln();
+    ((share.clamp(0.0, 1.0) * f64::from(LOG_STEPS)).round() as u32).max(1)
 }
 
 /// A slider plus a number box for one value.
@@ -87,8 +155,26 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
     };
     let on_range = {
         let apply = apply.clone();
-        Callback::from(move |e: InputEvent| apply.emit(e.target_unchecked_into::<HtmlInputElement>().value()))
+        let (log, current, min, max, step) = (props.log, props.value, props.min, props.max, props.step);
+        Callback::from(move |e: InputEvent| {
+            let raw = e.target_unchecked_into::<HtmlInputElement>().value();
+            match raw.parse::<u32>() {
+                Ok(position) if log => apply.emit(format_value(log_value_from(position, current, min, max, step))),
+                _ => apply.emit(raw),
+            }
+        })
     };
+    // The slider's own scale: the value itself, or a position of the logarithmic scale.
+    let (range_min, range_max, range_step, range_value) = if props.log {
+        let position = log_position(props.value, props.min, props.max, props.step);
+        ("0".to_owned(), LOG_STEPS.to_string(), "1".to_owned(), position.to_string())
+    } else {
+        (props.min.to_string(), props.max.to_string(), props.step.to_string(), props.value.to_string())
+    };
+    let value_text = props.log.then(|| match &props.unit {
+        Some(unit) => format!("{} {unit}", format_value(props.value)),
+        None => format_value(props.value),
+    });
     let error_id = format!("{}-error", props.id);
     let help_id = format!("{}-help", props.id);
     let described = [error.is_some().then(|| error_id.clone()), props.help.as_ref().map(|_| help_id.clone())]
@@ -107,10 +193,12 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
                         type="range"
                         id={format!("{}-range", props.id)}
                         aria-label={props.label.clone()}
-                        min={props.min.to_string()}
-                        max={props.max.to_string()}
-                        step={props.step.to_string()}
-                        value={props.value.to_string()}
+                        min={range_min}
+                        max={range_max}
+                        step={range_step}
+                        value={range_value}
+                        aria-valuetext={value_text}
+                        data-scale={props.log.then_some("log")}
                         oninput={on_range}
                     />
                 }
@@ -157,6 +245,61 @@ mod tests {
         assert_eq!(parse_in_range("NaN", 1.0, 256.0), Err("field.not_a_number"));
         assert_eq!(parse_in_range("", 1.0, 256.0), Err("field.not_a_number"));
         assert_eq!(parse_in_range("1e400", 0.0, 1.0), Err("field.not_a_number"));
+    }
+
+    #[test]
+    fn a_log_slider_spans_the_decades_with_round_values() {
+        let (min, max, step) = (0.0, 100_000_000.0, 100_000.0);
+        assert_eq!(log_value(0, min, max, step), 0.0);
+        assert_eq!(log_value(1, min, max, step), 100_000.0);
+        assert_eq!(log_value(LOG_STEPS, min, max, step), max);
+        assert_eq!(log_value(LOG_STEPS + 5, min, max, step), max);
+        // The middle of the slider is the middle of the decades (10^5.. 10^8: about 3.2 M).
+        assert_eq!(log_value(LOG_STEPS / 2, min, max, step), 3_200_000.0);
+        let mut last = 0.0;
+        for p in 0..=LOG_STEPS {
+            let v = log_value(p, min, max, step);
+            assert!(v >= last && (min..=max).contains(&v), "position {p}: {v} after {last}");
+            assert_eq!(v % step, 0.0, "position {p}: {v} is off the step");
+            let digits = format_value(v).trim_end_matches('0').len();
+            assert!(digits <= 2, "position {p}: {v} has more than two significant digits");
+            last = v;
+        }
+        // Back and forth: a value lands on the position whose value is nearest (within 4 %).
+        for v in [100_000.0, 300_000.0, 1_000_000.0, 6_000_000.0, 12_000_000.0, 99_000_000.0] {
+            let back = log_value(log_position(v, min, max, step), min, max, step);
+            assert!((back - v).abs() <= v * 0.04, "{v} → {back}");
+        }
+        assert_eq!(log_position(0.0, min, max, step), 0);
+        assert_eq!(log_position(max, min, max, step), LOG_STEPS);
+        assert_eq!(log_position(f64::NAN, min, max, step), 0);
+        assert_eq!(log_position(1e300, min, max, step), LOG_STEPS);
+    }
+
+    #[test]
+    fn one_step_of_a_log_slider_always_changes_the_value() {
+        let (min, max, step) = (0.0, 100_000_000.0, 100_000.0);
+        for current in [0.0, 100_000.0, 200_000.0, 1_000_000.0, 12_000_000.0, 99_000_000.0, max] {
+            let at = log_position(current, min, max, step);
+            let up = log_value_from((at + 1).min(LOG_STEPS), current, min, max, step);
+            let down = log_value_from(at.saturating_sub(1), current, min, max, step);
+            if current < max {
+                assert!(up > current, "{current}: up gives {up}");
+            }
+            if current > min {
+                assert!(down < current, "{current}: down gives {down}");
+            }
+        }
+        assert_eq!(log_value_from(1, 0.0, min, max, step), 100_000.0);
+        assert_eq!(log_value_from(LOG_STEPS, max, min, max, step), max);
+    }
+
+    #[test]
+    fn a_range_too_narrow_for_a_log_slider_stays_linear() {
+        assert_eq!(log_value(500, 1.0, 8.0, 1.0), 4.5);
+        assert_eq!(log_position(4.5, 1.0, 8.0, 1.0), 500);
+        assert_eq!(log_position(3.0, 5.0, 5.0, 1.0), 0);
+        assert_eq!(log_value(7, 5.0, 5.0, 1.0), 5.0);
     }
 
     #[test]

@@ -168,7 +168,8 @@ pub fn Planner() -> Html {
         html! {
             <div class={classes!("pl-field", error.is_some().then_some("has-plan-error"))}>
                 <NumberField id={field_id(field)} {label} value={inputs.get(field)} min={range.min} max={range.max}
-                             step={range.step} unit={AttrValue::from(unit)} help={AttrValue::from(help)} {on_change} />
+                             step={range.step} log={field.log_scale()} unit={AttrValue::from(unit)}
+                             help={AttrValue::from(help)} {on_change} />
                 if let Some(error) = error {
                     <p class="pl-field-error" role="alert" id={format!("{}-plan-error", field_id(field))}>
                         { error_text(&i18n, error) }

@@ -70,6 +70,11 @@ impl Field {
         Range { min, max, step }
     }
 
+    /// Whether the field's slider is logarithmic (its range spans several decades).
+    pub fn log_scale(self) -> bool {
+        matches!(self, Field::Backlog | Field::ProduceRate | Field::InstanceRate | Field::Target)
+    }
+
     /// Counts must be whole numbers.
     pub fn is_count(self) -> bool {
         matches!(self, Field::Queues | Field::Instances)
