@@ -128,7 +128,7 @@ async fn wide_ranges_have_logarithmic_sliders_that_announce_the_value() {
     open("?lang=en&pl_b=12000000");
     let (root, handle) = mount().await;
     let slider = input(&root, "#pl-backlog-range");
-    assert_eq!(slider.get_attribute("data-scale").as_deref(), Some("log"));
+    assert_eq!(slider.get_attribute("data-scale").as_deref(), Some("scaled"));
     assert_eq!(slider.max(), LOG_STEPS.to_string());
     let at = log_position(12_000_000.0, 0.0, 100_000_000.0, 100_000.0);
     assert_eq!(slider.value(), at.to_string());

@@ -30,12 +30,11 @@ pub struct NumberFieldProps {
     /// Show the slider (off for values without a useful range, e.g. timestamps).
     #[prop_or(true)]
     pub slider: bool,
-    /// A logarithmic slider, for ranges over several decades (a backlog of 100 000 to
-    /// 100 000 000): equal slider distances are equal ratios, values snap to two significant
-    /// digits and the step, and the slider announces the value (`aria-valuetext`), not its
-    /// position. The number box takes any value in range either way.
-    #[prop_or(false)]
-    pub log: bool,
+    /// The slider's scale when it is not the value itself, e.g. [`LOG_SCALE`] for ranges over
+    /// several decades. The slider then announces the value (`aria-valuetext`), not its
+    /// position; the number box takes any value in range either way.
+    #[prop_or_default]
+    pub scale: Option<SliderScale>,
     /// A short help text under the field.
     #[prop_or_default]
     pub help: Option<AttrValue>,
@@ -56,6 +55,33 @@ pub fn parse_in_range(text: &str, min: f64, max: f64) -> Result<f64, &'static st
     Ok(value)
 }
 
+/// How a slider's positions `0..=steps` map to values in `min..=max` (arguments: value or
+/// position, then `min`, `max`, `step`). Functions, not a flag, so only a page that uses a
+/// scale carries its code.
+#[derive(Clone, Copy, Debug)]
+pub struct SliderScale {
+    /// The last position.
+    pub steps: u32,
+    /// The position nearest to a value.
+    pub position: fn(f64, f64, f64, f64) -> u32,
+    /// The value a move to a position sets, from the current value: `(position, current, min,
+    /// max, step)`.
+    pub value: fn(u32, f64, f64, f64, f64) -> f64,
+}
+
+impl PartialEq for SliderScale {
+    fn eq(&self, other: &Self) -> bool {
+        self.steps == other.steps
+            && std::ptr::fn_addr_eq(self.position, other.position)
+            && std::ptr::fn_addr_eq(self.value, other.value)
+    }
+}
+
+/// A logarithmic slider: equal distances are equal ratios (a backlog of 100 000 to
+/// 100 000 000), values snap to two significant digits and the step, and one step always
+/// changes the value.
+pub const LOG_SCALE: SliderScale = SliderScale { steps: LOG_STEPS, position: log_position, value: log_value_from };
+
 /// Positions of a logarithmic slider (`0` is `min`, [`LOG_STEPS`] is `max`).
 pub const LOG_STEPS: u32 = 1000;
 
@@ -66,9 +92,10 @@ fn log_floor(min: f64, max: f64, step: f64) -> Option<f64> {
     (floor.is_finite() && floor > 0.0 && max > floor * 10.0).then_some(floor)
 }
 
-/// `x` rounded to two significant digits, then to a multiple of `step`.
+/// `x` rounded to two significant digits, then to a multiple of `step`. (Only `ln` and `exp`
+/// are used: every other float function is more code in every page with a number field.)
 fn nice(x: f64, step: f64) -> f64 {
-    let magnitude = 10f64.powi(x.abs().log10().floor() as i32 - 1);
+    let magnitude = 10f64.powi((x.abs().ln() / std::f64::consts::LN_10).floor() as i32 - 1);
     let two = (x / magnitude).round() * magnitude;
     if step > 0.0 {
         (two / step).round() * step
@@ -85,7 +112,7 @@ pub fn log_value(position: u32, min: f64, max: f64, step: f64) -> f64 {
     match position {
         0 => min,
         p if p >= LOG_STEPS => max,
-        p => nice(floor * (max / floor).powf(f64::from(p) / f64::from(LOG_STEPS)), step).clamp(floor, max),
+        p => nice(floor * ((max / floor).ln() * f64::from(p) / f64::from(LOG_STEPS)).exp(), step).clamp(floor, max),
     }
 }
 
@@ -155,23 +182,26 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
     };
     let on_range = {
         let apply = apply.clone();
-        let (log, current, min, max, step) = (props.log, props.value, props.min, props.max, props.step);
+        let (scale, current, min, max, step) = (props.scale, props.value, props.min, props.max, props.step);
         Callback::from(move |e: InputEvent| {
             let raw = e.target_unchecked_into::<HtmlInputElement>().value();
-            match raw.parse::<u32>() {
-                Ok(position) if log => apply.emit(format_value(log_value_from(position, current, min, max, step))),
+            match (scale, raw.parse::<u32>()) {
+                (Some(scale), Ok(position)) => {
+                    apply.emit(format_value((scale.value)(position, current, min, max, step)))
+                }
                 _ => apply.emit(raw),
             }
         })
     };
-    // The slider's own scale: the value itself, or a position of the logarithmic scale.
-    let (range_min, range_max, range_step, range_value) = if props.log {
-        let position = log_position(props.value, props.min, props.max, props.step);
-        ("0".to_owned(), LOG_STEPS.to_string(), "1".to_owned(), position.to_string())
-    } else {
-        (props.min.to_string(), props.max.to_string(), props.step.to_string(), props.value.to_string())
+    // The slider's own scale: the value itself, or a position of the given scale.
+    let (range_min, range_max, range_step, range_value) = match props.scale {
+        Some(scale) => {
+            let position = (scale.position)(props.value, props.min, props.max, props.step);
+            ("0".to_owned(), scale.steps.to_string(), "1".to_owned(), position.to_string())
+        }
+        None => (props.min.to_string(), props.max.to_string(), props.step.to_string(), props.value.to_string()),
     };
-    let value_text = props.log.then(|| match &props.unit {
+    let value_text = props.scale.map(|_| match &props.unit {
         Some(unit) => format!("{} {unit}", format_value(props.value)),
         None => format_value(props.value),
     });
@@ -198,7 +228,7 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
                         step={range_step}
                         value={range_value}
                         aria-valuetext={value_text}
-                        data-scale={props.log.then_some("log")}
+                        data-scale={props.scale.map(|_| "scaled")}
                         oninput={on_range}
                     />
                 }

@@ -28,7 +28,7 @@ use self::explain::explanations;
 use self::query::{Notice, NoticeKind};
 use self::results::{calculation, model_name, summary};
 use self::state::{Action, Field, GoalKind, Inputs, PlanError, PlannerState};
-use crate::components::NumberField;
+use crate::components::{NumberField, LOG_SCALE};
 use crate::hooks::{use_i18n, I18n};
 use crate::url_state;
 
@@ -168,7 +168,7 @@ pub fn Planner() -> Html {
         html! {
             <div class={classes!("pl-field", error.is_some().then_some("has-plan-error"))}>
                 <NumberField id={field_id(field)} {label} value={inputs.get(field)} min={range.min} max={range.max}
-                             step={range.step} log={field.log_scale()} unit={AttrValue::from(unit)}
+                             step={range.step} scale={field.log_scale().then_some(LOG_SCALE)} unit={AttrValue::from(unit)}
                              help={AttrValue::from(help)} {on_change} />
                 if let Some(error) = error {
                     <p class="pl-field-error" role="alert" id={format!("{}-plan-error", field_id(field))}>
