@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues};
 pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room};
+pub use super::literal::Operand;
 use crate::offset::{progress_report, queue_lag, QueueLag, QueueProgress};
 use crate::plan::{ceil_seconds, drain_seconds, plan, Goal, Model, Plan, PlanInput};
 use crate::reset::{reset_queue, Direction, QueueReset, QueueResetInput, StoreSample};
@@ -32,67 +33,6 @@ pub enum Value {
     Queues(Vec<usize>),
     /// Option ids, in the part's option order.
     Choices(Vec<String>),
-}
-
-/// A number in a computation: a literal or the name of a parameter or derived value
-/// (`backlog = 1000` or `backlog = "B"`). Text formats tell the two apart by type, without
-/// serde's buffering (see [`super::authoring`]); binary formats (the website's encoded
-/// catalog) write the variant.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Operand {
-    /// A literal.
-    Number(f64),
-    /// A parameter or derived value.
-    Name(String),
-}
-
-/// [`Operand`] in binary formats.
-#[derive(Serialize, Deserialize)]
-enum OperandForm<S> {
-    Number(f64),
-    Name(S),
-}
-
-impl Serialize for Operand {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match (self, serializer.is_human_readable()) {
-            (Operand::Number(x), true) => serializer.serialize_f64(*x),
-            (Operand::Name(name), true) => serializer.serialize_str(name),
-            (Operand::Number(x), false) => OperandForm::<&str>::Number(*x).serialize(serializer),
-            (Operand::Name(name), false) => OperandForm::Name(name.as_str()).serialize(serializer),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Operand {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct OperandVisitor;
-        impl serde::de::Visitor<'_> for OperandVisitor {
-            type Value = Operand;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a number or the name of a parameter or value")
-            }
-            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Operand, E> {
-                Ok(Operand::Number(x as f64))
-            }
-            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Operand, E> {
-                Ok(Operand::Number(x as f64))
-            }
-            fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Operand, E> {
-                Ok(Operand::Number(x))
-            }
-            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Operand, E> {
-                Ok(Operand::Name(name.to_owned()))
-            }
-        }
-        if !deserializer.is_human_readable() {
-            return Ok(match OperandForm::<String>::deserialize(deserializer)? {
-                OperandForm::Number(x) => Operand::Number(x),
-                OperandForm::Name(name) => Operand::Name(name),
-            });
-        }
-        deserializer.deserialize_any(OperandVisitor)
-    }
 }
 
 /// One queue's offsets in a group computation.

@@ -3,7 +3,8 @@
 //! diagnosis of known mistakes.
 //!
 //! - [`model`] and [`part`]: the file format (serde types, one doc comment per field);
-//!   `authoring` (feature `toml`): the authored form's tags, moved where the model reads them.
+//!   `authoring` (feature `toml`): the authored form's tags, moved where the model reads them;
+//!   [`literal`]: the number-or-name values and how each format reads them.
 //! - [`compute`]: the computations answers are (they call the core model); [`group`]: the
 //!   consumer groups they allocate.
 //! - [`mistakes`]: the diagnosable mistakes and how their wrong answers are computed.
@@ -28,6 +29,7 @@ pub mod grade;
 pub mod group;
 pub mod instance;
 pub mod lenient;
+pub mod literal;
 pub mod mistakes;
 pub mod model;
 pub mod params;

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::compute::{Computation, Group, Operand};
+pub use super::literal::Bound;
 pub use super::part::{ChoiceOption, ChoicePart, MistakeSpec, NumberPart, Part, QueuesPart, Tolerance, Unit};
 
 /// The `format_version` this core reads.
@@ -232,65 +233,6 @@ pub struct ParamSpec {
 
 fn one() -> i64 {
     1
-}
-
-/// A parameter bound: a literal or an expression on an earlier parameter (`min = 3` or
-/// `min = "queues + 1"`). Read and written like [`Operand`]: by type in text formats, by
-/// variant in binary ones.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Bound {
-    /// A literal.
-    Int(i64),
-    /// `name`, `name + k` or `name - k` with `name` an earlier parameter.
-    Expr(String),
-}
-
-/// [`Bound`] in binary formats.
-#[derive(Serialize, Deserialize)]
-enum BoundForm<S> {
-    Int(i64),
-    Expr(S),
-}
-
-impl Serialize for Bound {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match (self, serializer.is_human_readable()) {
-            (Bound::Int(x), true) => serializer.serialize_i64(*x),
-            (Bound::Expr(expr), true) => serializer.serialize_str(expr),
-            (Bound::Int(x), false) => BoundForm::<&str>::Int(*x).serialize(serializer),
-            (Bound::Expr(expr), false) => BoundForm::Expr(expr.as_str()).serialize(serializer),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Bound {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct BoundVisitor;
-        impl serde::de::Visitor<'_> for BoundVisitor {
-            type Value = Bound;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("an integer or an expression on an earlier parameter")
-            }
-            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Bound, E> {
-                Ok(Bound::Int(x))
-            }
-            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Bound, E> {
-                i64::try_from(x)
-                    .map(Bound::Int)
-                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(x), &self))
-            }
-            fn visit_str<E: serde::de::Error>(self, expr: &str) -> Result<Bound, E> {
-                Ok(Bound::Expr(expr.to_owned()))
-            }
-        }
-        if !deserializer.is_human_readable() {
-            return Ok(match BoundForm::<String>::deserialize(deserializer)? {
-                BoundForm::Int(x) => Bound::Int(x),
-                BoundForm::Expr(expr) => Bound::Expr(expr),
-            });
-        }
-        deserializer.deserialize_any(BoundVisitor)
-    }
 }
 
 /// A named value computed from the parameters.
