@@ -92,8 +92,8 @@ fn log_floor(min: f64, max: f64, step: f64) -> Option<f64> {
     (floor.is_finite() && floor > 0.0 && max > floor * 10.0).then_some(floor)
 }
 
-/// `x` rounded to two significant digits, then to a multiple of `step`. (Only `ln` and `exp`
-/// are used: every other float function is more code in every page with a number field.)
+/// `x` rounded to two significant digits, then to a multiple of `step`. (The scale uses only
+/// `ln` and `exp`: each other float function would be more code in the bundle.)
 fn nice(x: f64, step: f64) -> f64 {
     let magnitude = 10f64.powi((x.abs().ln() / std::f64::consts::LN_10).floor() as i32 - 1);
     let two = (x / magnitude).round() * magnitude;
