@@ -12,12 +12,21 @@
 
 use std::path::Path;
 
+use rebalance_core::exercise::Lang;
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let catalog = rebalance_core::exercise::catalog();
     for error in &catalog.errors {
         println!("cargo:warning=exercise catalog: {error}");
     }
+    // A one-language build (features `en-only`, `zh-cn-only`) embeds only that language's texts.
+    let only = |feature: &str| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some();
+    let catalog = match (only("EN_ONLY"), only("ZH_CN_ONLY")) {
+        (true, false) => catalog.in_language(Lang::En),
+        (false, true) => catalog.in_language(Lang::Zh),
+        _ => catalog.clone(),
+    };
     let bytes = catalog.encode().unwrap_or_else(|message| panic!("{message}"));
     let out = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("exercises.catalog");
     if let Err(error) = std::fs::write(&out, bytes) {

@@ -28,10 +28,12 @@ fn storage() -> web_sys::Storage {
 
 /// Removes every key this page stores, so tests start from nothing.
 fn clear_storage() {
-    let s = storage();
-    let keys: Vec<String> = (0..s.length().unwrap_or(0)).filter_map(|i| s.key(i).ok().flatten()).collect();
-    for key in keys.iter().filter(|k| k.starts_with("rebalance-lab.")) {
-        s.remove_item(key).expect("removed");
+    let session = web_sys::window().and_then(|w| w.session_storage().ok().flatten()).expect("sessionStorage");
+    for s in [storage(), session] {
+        let keys: Vec<String> = (0..s.length().unwrap_or(0)).filter_map(|i| s.key(i).ok().flatten()).collect();
+        for key in keys.iter().filter(|k| k.starts_with("rebalance-lab.")) {
+            s.remove_item(key).expect("removed");
+        }
     }
 }
 
@@ -223,6 +225,27 @@ async fn every_exercise_renders_and_its_reference_answer_scores_100_through_the_
     let all = catalog().exercises.len();
     let progress = stored_when(|p| p.exercises.values().filter(|e| e.done).count() == all).await;
     assert_eq!(progress.exercises.values().filter(|p| p.done).count(), all);
+}
+
+#[wasm_bindgen_test]
+async fn what_was_typed_comes_back_after_a_reload_for_the_same_numbers_only() {
+    clear_storage();
+    open("?lang=en&ex_id=assign_avg&ex_seed=1");
+    let page = Mounted::new().await;
+    page.click("#ex-part-0 [data-queue='2']").await;
+    page.done();
+    // The page starts again (a reload, or the language switch of a one-language build).
+    open("?lang=zh-CN&ex_id=assign_avg&ex_seed=1");
+    let page = Mounted::new().await;
+    assert_eq!(page.attr("#ex-part-0 [data-queue='2']", "aria-pressed").as_deref(), Some("true"));
+    assert_eq!(page.attr("#ex-part-0 [data-queue='1']", "aria-pressed").as_deref(), Some("false"));
+    page.done();
+    // Other numbers start empty.
+    open("?lang=en&ex_id=assign_avg&ex_seed=2");
+    let page = Mounted::new().await;
+    assert_eq!(page.all("#ex-part-0 [aria-pressed='true']").len(), 0);
+    page.done();
+    clear_storage();
 }
 
 #[wasm_bindgen_test]

@@ -3,7 +3,10 @@
 //! 1. `cargo build -p rebalance_lab --bin rebalance_lab_site --target wasm32-unknown-unknown`:
 //!    a debug build compiles every page into one wasm (bundle `all`); a release build
 //!    compiles one wasm per page (`--no-default-features --features <page>`, see [`PAGES`]),
-//!    so a visit downloads the shell and the page it opens, not all five.
+//!    so a visit downloads the shell and the page it opens, not all five. A page in
+//!    [`PER_LANGUAGE`] is compiled once per language (`--features <page>,<lang>-only`):
+//!    its wasm carries only that language's texts, and `boot.js` picks it by the reader's
+//!    language (the app reloads on a language switch; src/i18n/mod.rs, `ONLY`).
 //! 2. wasm-bindgen, as the `wasm-bindgen-cli-support` library pinned to the same version
 //!    as `wasm-bindgen` (no CLI install needed), `--target web`, out name
 //!    `rebalance_lab_<bundle>`.
@@ -24,6 +27,12 @@ const OUT_NAME: &str = "rebalance_lab";
 /// The site crate's page features, one release wasm each. Their names are the bundle
 /// names `Route::bundle` (src/router.rs) and `static/boot.js` use.
 pub const PAGES: &[&str] = &["playground", "offsets", "planner", "exercises", "timeline"];
+/// The pages built once per language: the exercises page, whose catalog texts are about a
+/// fifth of its wasm (BENCHMARKS.md).
+pub const PER_LANGUAGE: &[&str] = &["exercises"];
+/// The site's languages (`?lang=` codes) and the site crate's feature that keeps only that
+/// language's texts.
+pub const LANGS: &[(&str, &str)] = &[("en", "en-only"), ("zh-CN", "zh-cn-only")];
 /// The debug build's one bundle, with every page.
 const ALL: &str = "all";
 /// The placeholder in `static/boot.js` that receives the bundle table.
@@ -58,6 +67,8 @@ pub struct Dist {
 pub struct Bundle {
     /// `all`, or the page feature it was built with.
     pub name: String,
+    /// For a page in [`PER_LANGUAGE`], the language (`en`, `zh-CN`) it holds the texts of.
+    pub lang: Option<String>,
     /// The hashed glue file name.
     pub glue: String,
     /// The hashed wasm file name.
@@ -71,28 +82,82 @@ pub struct Bundle {
 pub fn run(options: &Options) -> Result<Dist> {
     let profile = if options.release { "release" } else { "debug" };
     ensure_wasm_target()?;
-    let names: Vec<&str> = if options.release { PAGES.to_vec() } else { vec![ALL] };
+    let targets = if options.release { release_targets() } else { vec![Target { page: ALL, lang: None }] };
     let pkg = util::target_dir().join("xtask").join(format!("pkg-{profile}"));
     if pkg.exists() {
         fs::remove_dir_all(&pkg)?;
     }
-    for &name in &names {
+    for target in &targets {
         let mut cargo = util::cargo();
         cargo.args(["build", "-p", "rebalance_lab", "--bin", BIN, "--target", WASM_TARGET]);
         if options.release {
-            cargo.args(["--release", "--no-default-features", "--features", name]);
+            cargo.args(["--release", "--no-default-features", "--features", &target.features()]);
         }
         util::run(&mut cargo)?;
         let wasm = util::target_dir().join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
-        bindgen(&wasm, &pkg, &format!("{OUT_NAME}_{name}"), options.release)?;
+        let stem = target.stem();
+        bindgen(&wasm, &pkg, &stem, options.release)?;
         if options.release {
-            wasm_opt(&pkg.join(format!("{OUT_NAME}_{name}_bg.wasm")))?;
-            minify_in_place(&pkg.join(format!("{OUT_NAME}_{name}.js")))?;
+            wasm_opt(&pkg.join(format!("{stem}_bg.wasm")))?;
+            minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }
-    let dist = assemble(&pkg, &names, &util::root().join("dist"), options.release)?;
+    let dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
+    let names: Vec<String> = targets.iter().map(Target::label).collect();
     println!("built {} ({profile}, bundles: {})", util::show(&dist.dir), names.join(", "));
     Ok(dist)
+}
+
+/// One wasm to build: a page (or `all`), and the language of a [`PER_LANGUAGE`] page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Target {
+    page: &'static str,
+    lang: Option<(&'static str, &'static str)>,
+}
+
+impl Target {
+    /// The site crate's features for a release build of it.
+    fn features(&self) -> String {
+        match self.lang {
+            Some((_, feature)) => format!("{},{feature}", self.page),
+            None => self.page.to_owned(),
+        }
+    }
+
+    /// wasm-bindgen's out name: `rebalance_lab_planner`, `rebalance_lab_exercises_zh_cn`.
+    fn stem(&self) -> String {
+        match self.lang {
+            Some((code, _)) => format!("{OUT_NAME}_{}_{}", self.page, code.to_ascii_lowercase().replace('-', "_")),
+            None => format!("{OUT_NAME}_{}", self.page),
+        }
+    }
+
+    /// `planner`, `exercises (zh-CN)`.
+    fn label(&self) -> String {
+        match self.lang {
+            Some((code, _)) => format!("{} ({code})", self.page),
+            None => self.page.to_owned(),
+        }
+    }
+}
+
+/// Every release wasm: one per page, and one per language for the pages in [`PER_LANGUAGE`].
+fn release_targets() -> Vec<Target> {
+    PAGES
+        .iter()
+        .flat_map(|&page| -> Vec<Target> {
+            if PER_LANGUAGE.contains(&page) {
+                LANGS.iter().map(|&lang| Target { page, lang: Some(lang) }).collect()
+            } else {
+                vec![Target { page, lang: None }]
+            }
+        })
+        .collect()
+}
+
+/// The site crate's features of every release wasm (`planner`, `exercises,en-only`, …).
+pub fn release_features() -> Vec<String> {
+    release_targets().iter().map(Target::features).collect()
 }
 
 /// Adds the `wasm32-unknown-unknown` target through rustup when it is missing.
@@ -191,7 +256,7 @@ fn minify_in_place(path: &Path) -> Result {
 }
 
 /// Writes `dist/` from the bindgen output of `bundles`, `static/` and `index.html`.
-fn assemble(pkg: &Path, bundles: &[&str], dist: &Path, release: bool) -> Result<Dist> {
+fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Result<Dist> {
     let root = util::root();
     if dist.exists() {
         fs::remove_dir_all(dist)?;
@@ -202,7 +267,7 @@ fn assemble(pkg: &Path, bundles: &[&str], dist: &Path, release: bool) -> Result<
     // pkg/: each glue and wasm gets a hashed name; snippets (if any) keep theirs, since
     // the glue imports them by relative path.
     let plain: Vec<(String, String)> =
-        bundles.iter().map(|name| (format!("{OUT_NAME}_{name}.js"), format!("{OUT_NAME}_{name}_bg.wasm"))).collect();
+        targets.iter().map(|target| (format!("{}.js", target.stem()), format!("{}_bg.wasm", target.stem()))).collect();
     let skip: Vec<&str> = plain.iter().flat_map(|(glue, wasm)| [glue.as_str(), wasm.as_str()]).collect();
     copy_dir(pkg, &dist.join("pkg"), &skip)?;
 
@@ -234,10 +299,11 @@ fn assemble(pkg: &Path, bundles: &[&str], dist: &Path, release: bool) -> Result<
             .ok_or_else(|| format!("static/{name} is missing (every page has its stylesheet)").into())
     };
     let mut built = Vec::new();
-    for (name, (glue, wasm)) in bundles.iter().zip(&plain) {
-        let pages: Vec<&str> = if *name == ALL { PAGES.to_vec() } else { vec![*name] };
+    for (target, (glue, wasm)) in targets.iter().zip(&plain) {
+        let pages: Vec<&str> = if target.page == ALL { PAGES.to_vec() } else { vec![target.page] };
         built.push(Bundle {
-            name: (*name).to_owned(),
+            name: target.page.to_owned(),
+            lang: target.lang.map(|(code, _)| code.to_owned()),
             glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
             wasm: write_hashed(&dist.join("pkg"), wasm, &fs::read(pkg.join(wasm))?)?,
             css: pages.into_iter().map(page_css).collect::<Result<_>>()?,
@@ -268,22 +334,31 @@ fn assemble(pkg: &Path, bundles: &[&str], dist: &Path, release: bool) -> Result<
     Ok(Dist { dir: dist.to_path_buf(), files, bundles: built })
 }
 
-/// The JavaScript object `boot.js` looks bundles up in:
-/// `{"offsets": ["../pkg/….js", "../pkg/….wasm", ["./offsets-….css"]], …}` (relative to boot.js).
+/// The JavaScript object `boot.js` looks bundles up in (paths relative to boot.js):
+/// `{"offsets": ["../pkg/….js", "../pkg/….wasm", ["./offsets-….css"]], …}`, and for a page
+/// built per language an object by language: `"exercises": {"en": [...], "zh-CN": [...]}`.
 fn bundle_table(bundles: &[Bundle]) -> String {
-    let rows: Vec<String> = bundles
-        .iter()
-        .map(|bundle| {
-            let css: Vec<String> = bundle.css.iter().map(|css| format!("\"./{css}\"")).collect();
-            format!(
-                "\"{}\": [\"../pkg/{}\", \"../pkg/{}\", [{}]]",
-                bundle.name,
-                bundle.glue,
-                bundle.wasm,
-                css.join(", ")
-            )
-        })
-        .collect();
+    let entry = |bundle: &Bundle| {
+        let css: Vec<String> = bundle.css.iter().map(|css| format!("\"./{css}\"")).collect();
+        format!("[\"../pkg/{}\", \"../pkg/{}\", [{}]]", bundle.glue, bundle.wasm, css.join(", "))
+    };
+    let mut rows: Vec<String> = Vec::new();
+    for (index, bundle) in bundles.iter().enumerate() {
+        if bundles[..index].iter().any(|earlier| earlier.name == bundle.name) {
+            continue;
+        }
+        let value = if bundle.lang.is_some() {
+            let by_lang: Vec<String> = bundles
+                .iter()
+                .filter(|other| other.name == bundle.name)
+                .map(|other| format!("\"{}\": {}", other.lang.as_deref().unwrap_or_default(), entry(other)))
+                .collect();
+            format!("{{ {} }}", by_lang.join(", "))
+        } else {
+            entry(bundle)
+        };
+        rows.push(format!("\"{}\": {value}", bundle.name));
+    }
     format!("{{ {} }}", rows.join(", "))
 }
 
@@ -360,6 +435,7 @@ mod tests {
     fn the_bundle_table_maps_each_page_to_its_glue_and_wasm() {
         let bundle = |name: &str| Bundle {
             name: name.into(),
+            lang: None,
             glue: format!("{name}.js"),
             wasm: format!("{name}.wasm"),
             css: vec![format!("{name}-0.css")],
@@ -368,6 +444,34 @@ mod tests {
             bundle_table(&[bundle("playground"), bundle("offsets")]),
             r#"{ "playground": ["../pkg/playground.js", "../pkg/playground.wasm", ["./playground-0.css"]], "offsets": ["../pkg/offsets.js", "../pkg/offsets.wasm", ["./offsets-0.css"]] }"#
         );
+    }
+
+    #[test]
+    fn a_page_built_per_language_has_one_entry_per_language() {
+        let bundle = |lang: &str| Bundle {
+            name: "exercises".into(),
+            lang: Some(lang.into()),
+            glue: format!("{lang}.js"),
+            wasm: format!("{lang}.wasm"),
+            css: vec!["exercises-0.css".into()],
+        };
+        assert_eq!(
+            bundle_table(&[bundle("en"), bundle("zh-CN")]),
+            r#"{ "exercises": { "en": ["../pkg/en.js", "../pkg/en.wasm", ["./exercises-0.css"]], "zh-CN": ["../pkg/zh-CN.js", "../pkg/zh-CN.wasm", ["./exercises-0.css"]] } }"#
+        );
+    }
+
+    #[test]
+    fn the_release_builds_every_page_and_each_language_of_the_per_language_pages() {
+        let labels: Vec<String> = release_targets().iter().map(Target::label).collect();
+        assert_eq!(labels, ["playground", "offsets", "planner", "exercises (en)", "exercises (zh-CN)", "timeline"]);
+        let zh = Target { page: "exercises", lang: Some(("zh-CN", "zh-cn-only")) };
+        assert_eq!(zh.features(), "exercises,zh-cn-only");
+        assert_eq!(zh.stem(), "rebalance_lab_exercises_zh_cn");
+        let manifest = std::fs::read_to_string(util::root().join("Cargo.toml")).unwrap_or_default();
+        for (_, feature) in LANGS {
+            assert!(manifest.contains(&format!("\n{feature} = []")), "Cargo.toml has no `{feature}` feature");
+        }
     }
 
     #[test]

@@ -102,7 +102,10 @@ fn measure(dist: &Dist) -> Result<Report> {
             css = css + measure_file(&stat.join(name))?;
         }
         visits.push(Visit {
-            page: bundle.name.clone(),
+            page: match &bundle.lang {
+                Some(lang) => format!("{} ({lang})", bundle.name),
+                None => bundle.name.clone(),
+            },
             wasm: measure_file(&pkg.join(&bundle.wasm))?,
             glue: measure_file(&pkg.join(&bundle.glue))?,
             css,
@@ -126,7 +129,7 @@ fn measure_file(path: &Path) -> Result<Size> {
 
 fn table(report: &Report) -> String {
     let mut out = format!(
-        "first visit per page, gzip (budget {} bytes = {}):\n{:<11} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
+        "first visit per page, gzip (budget {} bytes = {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
         BUDGET,
         kib(BUDGET),
         "page",
@@ -141,7 +144,7 @@ fn table(report: &Report) -> String {
         let verdict = if total <= BUDGET { "" } else { "  over budget" };
         let _ = writeln!(
             out,
-            "{:<11} {:>11} {:>11} {:>11} {:>11} {:>11}{verdict}",
+            "{:<18} {:>11} {:>11} {:>11} {:>11} {:>11}{verdict}",
             visit.page,
             kib(visit.wasm.gzip),
             kib(visit.glue.gzip),

@@ -4,7 +4,8 @@
 #![cfg(feature = "toml")]
 
 use rebalance_core::exercise::catalog::FILES;
-use rebalance_core::exercise::{catalog, parse_exercise, Catalog, ExerciseError};
+use rebalance_core::exercise::{catalog, parse_exercise, Catalog, ExerciseError, Lang};
+use serde_json::Value;
 
 #[test]
 fn the_encoded_catalog_is_the_one_the_authors_wrote() {
@@ -81,5 +82,52 @@ fn bytes_that_are_not_a_catalog_decode_to_an_error_never_a_panic() {
             assert!(decoded.exercises.is_empty());
             assert!(decoded.errors[0].to_string().contains("embedded catalog"), "{:?}", decoded.errors);
         }
+    }
+}
+
+/// Walks `full` and `one` (the same catalog as JSON, before and after
+/// `Catalog::in_language(lang)`) side by side: every text object (`{"zh", "en"}`) keeps
+/// `lang`'s translation and has the other one empty; everything else is identical. Returns
+/// how many texts it saw.
+fn compare_one_language(full: &Value, one: &Value, lang: &str, path: &str) -> usize {
+    match (full, one) {
+        (Value::Object(f), Value::Object(o)) if f.len() == 2 && f.contains_key("zh") && f.contains_key("en") => {
+            let other = if lang == "zh" { "en" } else { "zh" };
+            assert_eq!(o.get(lang), f.get(lang), "{path}: the {lang} text changed");
+            assert_eq!(o.get(other), Some(&Value::String(String::new())), "{path}: the {other} text is still there");
+            1
+        }
+        (Value::Object(f), Value::Object(o)) => {
+            assert_eq!(f.keys().collect::<Vec<_>>(), o.keys().collect::<Vec<_>>(), "{path}");
+            f.iter().map(|(k, v)| compare_one_language(v, &o[k], lang, &format!("{path}.{k}"))).sum()
+        }
+        (Value::Array(f), Value::Array(o)) => {
+            assert_eq!(f.len(), o.len(), "{path}");
+            f.iter()
+                .zip(o)
+                .enumerate()
+                .map(|(i, (f, o))| compare_one_language(f, o, lang, &format!("{path}[{i}]")))
+                .sum()
+        }
+        _ => {
+            assert_eq!(full, one, "{path}");
+            0
+        }
+    }
+}
+
+#[test]
+fn a_one_language_catalog_keeps_that_language_and_empties_every_other_text() {
+    let catalog = catalog();
+    let full = serde_json::to_value(catalog).unwrap_or_default();
+    for (lang, code) in [(Lang::Zh, "zh"), (Lang::En, "en")] {
+        let one = catalog.in_language(lang);
+        let texts = compare_one_language(&full, &serde_json::to_value(&one).unwrap_or_default(), code, "catalog");
+        // Every exercise has at least a title, a prompt, a hint, a part and an explanation.
+        assert!(texts >= 5 * catalog.exercises.len(), "only {texts} texts seen");
+        // It survives the encoding, and is about half the size.
+        let (all, half) = (catalog.encode().unwrap_or_default(), one.encode().unwrap_or_default());
+        assert_eq!(Catalog::decode(&half), one);
+        assert!(half.len() < all.len() * 7 / 10, "{code}: {} of {} bytes", half.len(), all.len());
     }
 }

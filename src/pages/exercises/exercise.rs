@@ -44,7 +44,9 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
     let i18n = use_i18n();
     let lang = core_lang(i18n.lang());
     let inst = props.instance.clone();
-    let entries = use_state(|| inst.parts.iter().map(Entry::empty).collect::<Vec<_>>());
+    // What was being typed into these numbers before a reload or a language switch.
+    let entries =
+        use_state(|| super::draft::load(&inst).unwrap_or_else(|| inst.parts.iter().map(Entry::empty).collect()));
     let graded = use_state(|| None::<(Rc<Grade>, Vec<bool>)>);
     let hints_used = props.progress.as_ref().map_or(0, |p| usize::from(p.hints_used));
     let revealed = use_state(|| hints_used.min(inst.hints.len()));
@@ -104,12 +106,13 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
     let flagged = graded.as_ref().and_then(|(g, _)| g.diagnosis.as_ref().map(|d| d.part.clone()));
     let parts = inst.parts.iter().enumerate().map(|(i, part)| {
         let on_change = {
-            let entries = entries.clone();
+            let (entries, inst) = (entries.clone(), inst.clone());
             Callback::from(move |entry: Entry| {
                 let mut next = (*entries).clone();
                 if let Some(slot) = next.get_mut(i) {
                     *slot = entry;
                 }
+                super::draft::save(&inst, &next);
                 entries.set(next);
             })
         };

@@ -12,6 +12,7 @@
 
 mod board;
 mod copy_link;
+mod draft;
 mod exercise;
 mod index;
 mod inputs;

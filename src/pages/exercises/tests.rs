@@ -270,3 +270,53 @@ fn every_exercise_links_somewhere_and_reference_entries_grade_100() {
         assert_eq!(grade(&inst, &to_answer(&inst.parts, &entries)).score, 100, "{}", ex.id);
     }
 }
+
+#[test]
+fn a_draft_comes_back_for_the_same_numbers_only_and_only_what_fits() {
+    use super::draft::{decode, encode};
+    // Every kind of entry: queue tiles (assign_avg), text (drain_time), choices (hash_properties).
+    for id in ["assign_avg", "drain_time", "hash_properties", "drain_queue_cap"] {
+        let inst = instance_for(catalog(), 1, id).expect("instance");
+        let entries: Vec<Entry> = inst
+            .parts
+            .iter()
+            .map(|part| match Entry::empty(part) {
+                Entry::Text(_) => Entry::Text("16 min 40 s".into()),
+                Entry::Queues(_) => Entry::Queues(BTreeSet::from([0, 2])),
+                Entry::Choices(_) => match &part.input {
+                    rebalance_core::exercise::instance::PartInput::Choice { options, .. } => {
+                        Entry::Choices(options.iter().take(1).map(|o| o.id.clone()).collect())
+                    }
+                    _ => unreachable!("a choice entry is for a choice part"),
+                },
+            })
+            .collect();
+        let text = encode(&inst, &entries);
+        assert_eq!(decode(&inst, &text), Some(entries.clone()), "{id}");
+        // Other numbers (another class or a new attempt) or another exercise: not this draft.
+        let other = instance_for(catalog(), 2, id).expect("instance");
+        assert_ne!(other.seed, inst.seed);
+        assert_eq!(decode(&other, &text), None, "{id}");
+        let elsewhere = instance_for(catalog(), 1, "three_queue_lag").expect("instance");
+        assert_eq!(decode(&elsewhere, &text), None, "{id}");
+    }
+    // What does not fit its part is emptied, the rest kept; garbage is no draft.
+    let inst = instance_for(catalog(), 1, "assign_avg").expect("instance");
+    let empty: Vec<Entry> = inst.parts.iter().map(Entry::empty).collect();
+    let seed = inst.seed;
+    let wrong_kind = format!(r#"{{"exercise":"assign_avg","seed":{seed},"entries":[{{"Text":"x"}}]}}"#);
+    assert_eq!(decode(&inst, &wrong_kind), Some(empty.clone()));
+    let off_board = format!(r#"{{"exercise":"assign_avg","seed":{seed},"entries":[{{"Queues":[1,99999]}}]}}"#);
+    assert_eq!(decode(&inst, &off_board), Some(empty.clone()));
+    let too_few = format!(r#"{{"exercise":"assign_avg","seed":{seed},"entries":[]}}"#);
+    assert_eq!(decode(&inst, &too_few), Some(empty));
+    for garbage in ["", "null", "{", "[1,2]", r#"{"exercise":"assign_avg","seed":-1,"entries":[]}"#] {
+        assert_eq!(decode(&inst, garbage), None, "{garbage}");
+    }
+    let choice = instance_for(catalog(), 1, "drain_queue_cap").expect("instance");
+    let seed = choice.seed;
+    let unknown_option =
+        format!(r#"{{"exercise":"drain_queue_cap","seed":{seed},"entries":[{{"Choices":["no-such-option"]}}]}}"#);
+    let decoded = decode(&choice, &unknown_option).expect("a draft for these numbers");
+    assert!(decoded.iter().all(|e| !matches!(e, Entry::Choices(c) if c.contains("no-such-option"))));
+}

@@ -33,6 +33,14 @@ impl Text {
         Self { zh: zh.into(), en: en.into() }
     }
 
+    /// Empties the other language's translation (a one-language build of the site).
+    pub fn keep_only(&mut self, lang: Lang) {
+        match lang {
+            Lang::Zh => self.en.clear(),
+            Lang::En => self.zh.clear(),
+        }
+    }
+
     /// The text in `lang`.
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
@@ -214,6 +222,18 @@ pub struct Exercise {
     /// The playground state that "show me" opens.
     #[serde(default)]
     pub show_me: Option<ShowMe>,
+}
+
+impl Exercise {
+    /// Every text of the exercise (title, prompt, hints, parts, explanation), for
+    /// [`Text::keep_only`].
+    pub fn texts_mut(&mut self) -> Vec<&mut Text> {
+        let mut texts = vec![&mut self.title, &mut self.prompt];
+        texts.extend(self.hints.iter_mut().map(|h| &mut h.text));
+        texts.extend(self.parts.iter_mut().flat_map(Part::texts_mut));
+        texts.push(&mut self.explanation);
+        texts
+    }
 }
 
 /// An integer parameter drawn uniformly from `min..=max` in steps of `step`.

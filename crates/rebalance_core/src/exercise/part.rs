@@ -218,6 +218,19 @@ impl Part {
         }
     }
 
+    /// Every text of the part: its label, its options' texts, its mistakes' explanations.
+    pub fn texts_mut(&mut self) -> Vec<&mut Text> {
+        let (label, options, mistakes) = match self {
+            Part::Number(p) => (&mut p.label, &mut [][..], &mut p.mistakes),
+            Part::Queues(p) => (&mut p.label, &mut [][..], &mut p.mistakes),
+            Part::Choice(p) => (&mut p.label, &mut p.options[..], &mut p.mistakes),
+        };
+        let mut texts = vec![label];
+        texts.extend(options.iter_mut().map(|o| &mut o.text));
+        texts.extend(mistakes.iter_mut().map(|m| &mut m.explanation));
+        texts
+    }
+
     /// The mistakes the part diagnoses.
     pub fn mistakes(&self) -> &[MistakeSpec] {
         match self {
