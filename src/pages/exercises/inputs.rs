@@ -14,7 +14,7 @@ use super::core_lang;
 use crate::hooks::use_i18n;
 
 /// What the reader entered for one part.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
     /// Typed text (number parts).
     Text(String),

@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use rebalance_core::exercise::instance::ShowMeState;
+use rebalance_core::exercise::instance::{PartInput, ShowMeState};
 use rebalance_core::exercise::model::Page;
 use rebalance_core::exercise::{grade, instance_for, reference_answer, PartAnswer, Progress};
 use yew::Reducible;
@@ -284,7 +284,7 @@ fn a_draft_comes_back_for_the_same_numbers_only_and_only_what_fits() {
                 Entry::Text(_) => Entry::Text("16 min 40 s".into()),
                 Entry::Queues(_) => Entry::Queues(BTreeSet::from([0, 2])),
                 Entry::Choices(_) => match &part.input {
-                    rebalance_core::exercise::instance::PartInput::Choice { options, .. } => {
+                    PartInput::Choice { options, .. } => {
                         Entry::Choices(options.iter().take(1).map(|o| o.id.clone()).collect())
                     }
                     _ => unreachable!("a choice entry is for a choice part"),
@@ -303,20 +303,30 @@ fn a_draft_comes_back_for_the_same_numbers_only_and_only_what_fits() {
     // What does not fit its part is emptied, the rest kept; garbage is no draft.
     let inst = instance_for(catalog(), 1, "assign_avg").expect("instance");
     let empty: Vec<Entry> = inst.parts.iter().map(Entry::empty).collect();
-    let seed = inst.seed;
-    let wrong_kind = format!(r#"{{"exercise":"assign_avg","seed":{seed},"entries":[{{"Text":"x"}}]}}"#);
-    assert_eq!(decode(&inst, &wrong_kind), Some(empty.clone()));
-    let off_board = format!(r#"{{"exercise":"assign_avg","seed":{seed},"entries":[{{"Queues":[1,99999]}}]}}"#);
-    assert_eq!(decode(&inst, &off_board), Some(empty.clone()));
-    let too_few = format!(r#"{{"exercise":"assign_avg","seed":{seed},"entries":[]}}"#);
-    assert_eq!(decode(&inst, &too_few), Some(empty));
-    for garbage in ["", "null", "{", "[1,2]", r#"{"exercise":"assign_avg","seed":-1,"entries":[]}"#] {
+    let head = format!("rebalance-lab/draft/1\nassign_avg\n{}", inst.seed);
+    assert_eq!(decode(&inst, &format!("{head}\nQ 1 3")), Some(vec![Entry::Queues(BTreeSet::from([1, 3]))]));
+    for wrong in ["T 1 3", "Q 1 99999", "Q 1 x", "C 1", "", "Q1"] {
+        assert_eq!(decode(&inst, &format!("{head}\n{wrong}")), Some(empty.clone()), "{wrong}");
+    }
+    assert_eq!(decode(&inst, &head), Some(empty));
+    let stale = format!("rebalance-lab/draft/1\nassign_avg\n{}\nQ 1", inst.seed + 1);
+    for garbage in ["", "null", "{}", "rebalance-lab/draft/1", "rebalance-lab/draft/2\nassign_avg\n1", stale.as_str()] {
         assert_eq!(decode(&inst, garbage), None, "{garbage}");
     }
-    let choice = instance_for(catalog(), 1, "drain_queue_cap").expect("instance");
-    let seed = choice.seed;
-    let unknown_option =
-        format!(r#"{{"exercise":"drain_queue_cap","seed":{seed},"entries":[{{"Choices":["no-such-option"]}}]}}"#);
-    let decoded = decode(&choice, &unknown_option).expect("a draft for these numbers");
-    assert!(decoded.iter().all(|e| !matches!(e, Entry::Choices(c) if c.contains("no-such-option"))));
+    // A text keeps its spaces; a line break typed or pasted into it cannot start another part.
+    let drain = instance_for(catalog(), 1, "drain_time").expect("instance");
+    let typed = vec![Entry::Text(" 16 min\n40 s ".into())];
+    assert_eq!(decode(&drain, &encode(&drain, &typed)), Some(vec![Entry::Text(" 16 min 40 s ".into())]));
+    // An option the part does not have is dropped; two options for a single choice are none.
+    let choice = instance_for(catalog(), 1, "hash_properties").expect("instance");
+    let head = format!("rebalance-lab/draft/1\nhash_properties\n{}", choice.seed);
+    let Some(PartInput::Choice { options, multiple }) = choice.parts.first().map(|p| &p.input) else {
+        panic!("hash_properties starts with a choice part");
+    };
+    let first = options[0].id.clone();
+    let decoded = decode(&choice, &format!("{head}\nC {first} no-such-option")).expect("a draft");
+    assert_eq!(decoded[0], Entry::Choices(BTreeSet::from([first.clone()])));
+    let both = format!("{head}\nC {first} {}", options[1].id);
+    let decoded = decode(&choice, &both).expect("a draft");
+    assert_eq!(decoded[0].is_blank(), !multiple);
 }
