@@ -299,8 +299,14 @@ pub struct Moves {
 /// are one merge walk per queue, and each queue is visited once (BROADCASTING at 256 queues
 /// × 64 members compares each queue's 64 owners once, not 64 × 64 times).
 pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
+    // Filled by `insert` (the last owner list of a repeated queue wins, as with `collect`):
+    // collecting compiles a sort of its own into every WebAssembly bundle (src/order.rs).
     fn owners_by_queue(a: &GroupAssignment) -> BTreeMap<&MessageQueue, Vec<&str>> {
-        a.queues.iter().enumerate().map(|(q, mq)| (mq, a.owner_cids(q))).collect()
+        let mut owners = BTreeMap::new();
+        for (q, mq) in a.queues.iter().enumerate() {
+            owners.insert(mq, a.owner_cids(q));
+        }
+        owners
     }
     let old = owners_by_queue(before);
     let new = owners_by_queue(after);

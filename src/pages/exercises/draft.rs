@@ -7,11 +7,9 @@
 //! part's kind, queue indices on the board, option ids of the part); anything else is
 //! dropped, never trusted and never a panic.
 
-use std::collections::BTreeSet;
-
 use rebalance_core::exercise::instance::{Instance, PartInput};
 
-use super::inputs::Entry;
+use super::inputs::{set_member, Entry};
 
 /// The sessionStorage key.
 pub const KEY: &str = "rebalance-lab.exercise-draft";
@@ -59,21 +57,19 @@ pub fn decode(instance: &Instance, text: &str) -> Option<Vec<Entry>> {
 /// The entry a stored line (`tag`, `rest`) gives for a part with this `input`, if it fits
 /// (`queues`: how many queue tiles the board has).
 fn fit(input: &PartInput, tag: &str, rest: &str, queues: usize) -> Option<Entry> {
-    // Sets are filled by `insert`, which the inputs already use: `collect` into a set would
-    // compile another sort and bulk build (~1.5 KB gzip).
     match (tag, input) {
         ("T", PartInput::Number { .. }) => Some(Entry::Text(rest.to_owned())),
         ("Q", PartInput::Queues { .. }) => {
-            let mut set = BTreeSet::new();
+            let mut set = Vec::new();
             for word in words(rest) {
-                set.insert(word.parse::<usize>().ok().filter(|&q| q < queues)?);
+                set_member(&mut set, word.parse::<usize>().ok().filter(|&q| q < queues)?, true);
             }
             Some(Entry::Queues(set))
         }
         ("C", PartInput::Choice { options, multiple }) => {
-            let mut known = BTreeSet::new();
+            let mut known = Vec::new();
             for word in words(rest).filter(|id| options.iter().any(|o| o.id == *id)) {
-                known.insert(word.to_owned());
+                set_member(&mut known, word.to_owned(), true);
             }
             (*multiple || known.len() <= 1).then_some(Entry::Choices(known))
         }

@@ -2,8 +2,6 @@
 //! core's lenient reader, so `16 min 40 s` works), toggle tiles for queues, radio buttons or
 //! checkboxes for choices. [`to_answer`] turns the entries into the core's [`Answer`].
 
-use std::collections::BTreeSet;
-
 use rebalance_core::exercise::instance::{InstancePart, PartInput};
 use rebalance_core::exercise::model::Unit;
 use rebalance_core::exercise::{Answer, PartAnswer};
@@ -18,10 +16,10 @@ use crate::hooks::use_i18n;
 pub enum Entry {
     /// Typed text (number parts).
     Text(String),
-    /// Marked queue indices.
-    Queues(BTreeSet<usize>),
-    /// Selected option ids.
-    Choices(BTreeSet<String>),
+    /// Marked queue indices, ascending, each once (see [`set_member`]).
+    Queues(Vec<usize>),
+    /// Selected option ids, ascending, each once (see [`set_member`]).
+    Choices(Vec<String>),
 }
 
 impl Entry {
@@ -38,9 +36,22 @@ impl Entry {
     pub fn empty(part: &InstancePart) -> Entry {
         match part.input {
             PartInput::Number { .. } => Entry::Text(String::new()),
-            PartInput::Queues { .. } => Entry::Queues(BTreeSet::new()),
-            PartInput::Choice { .. } => Entry::Choices(BTreeSet::new()),
+            PartInput::Queues { .. } => Entry::Queues(Vec::new()),
+            PartInput::Choice { .. } => Entry::Choices(Vec::new()),
         }
+    }
+}
+
+/// Adds `item` to (`on`) or removes it from a list kept ascending with each item once: the
+/// entries' sets. A sorted `Vec` rather than a `BTreeSet`: the B-tree's insert, remove and
+/// rebalancing code compiled for each item type cost the page ~3 KB gzip.
+pub fn set_member<T: Ord>(set: &mut Vec<T>, item: T, on: bool) {
+    match (set.binary_search(&item), on) {
+        (Err(at), true) => set.insert(at, item),
+        (Ok(at), false) => {
+            set.remove(at);
+        }
+        _ => {}
     }
 }
 
@@ -57,7 +68,7 @@ pub fn to_answer(parts: &[InstancePart], entries: &[Entry]) -> Answer {
         (Entry::Choices(c), PartInput::Choice { options, .. }) => {
             PartAnswer::Choices(options.iter().filter(|o| c.contains(&o.id)).map(|o| o.id.clone()).collect())
         }
-        (Entry::Choices(c), _) => PartAnswer::Choices(c.iter().cloned().collect()),
+        (Entry::Choices(c), _) => PartAnswer::Choices(c.clone()),
     });
     Answer::new(parts.collect())
 }
@@ -121,9 +132,7 @@ pub fn PartInputView(props: &PartInputProps) -> Html {
                     let (marked, on_change) = (marked.clone(), props.on_change.clone());
                     Callback::from(move |_: MouseEvent| {
                         let mut next = marked.clone();
-                        if !next.remove(&i) {
-                            next.insert(i);
-                        }
+                        set_member(&mut next, i, !marked.contains(&i));
                         on_change.emit(Entry::Queues(next));
                     })
                 };
@@ -159,12 +168,8 @@ pub fn PartInputView(props: &PartInputProps) -> Html {
                     let (chosen, on_change, oid) = (chosen.clone(), props.on_change.clone(), o.id.clone());
                     Callback::from(move |e: Event| {
                         let on = e.target_unchecked_into::<HtmlInputElement>().checked();
-                        let mut next = if multiple { chosen.clone() } else { BTreeSet::new() };
-                        if on {
-                            next.insert(oid.clone());
-                        } else {
-                            next.remove(&oid);
-                        }
+                        let mut next = if multiple { chosen.clone() } else { Vec::new() };
+                        set_member(&mut next, oid.clone(), on);
                         on_change.emit(Entry::Choices(next));
                     })
                 };

@@ -6,7 +6,7 @@
 //! [`BROKEN_PREFIX`]`<n>` every stored text that could not be read, moved aside instead of
 //! lost. Reading never fails: anything unreadable becomes a notice and a fresh start.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use rebalance_core::exercise::{load_progress, Progress};
 
@@ -94,13 +94,14 @@ pub fn load(store: Option<&dyn Store>, fallback_seed: Option<u64>) -> PageState 
     };
     state.persistent = true;
     let keys = store.keys();
-    let mut taken: BTreeSet<String> = keys.iter().filter(|k| k.starts_with(BROKEN_PREFIX)).cloned().collect();
+    // A list, not a set: a few keys, and collecting a set compiles another sort (~1.5 KB).
+    let mut taken: Vec<String> = keys.iter().filter(|k| k.starts_with(BROKEN_PREFIX)).cloned().collect();
     let mut keep_aside = |state: &mut PageState, text: String, error: String| {
         let kept_as = (1u32..)
             .map(|n| format!("{BROKEN_PREFIX}{n}"))
             .find(|k| !taken.contains(k))
             .unwrap_or_else(|| format!("{BROKEN_PREFIX}0"));
-        taken.insert(kept_as.clone());
+        taken.push(kept_as.clone());
         state.notices.push(Notice::StorageBroken { error, kept_as: kept_as.clone() });
         state.broken.push((kept_as, text));
     };

@@ -2,6 +2,8 @@
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
+
+use super::inputs::set_member;
 use std::rc::Rc;
 
 use rebalance_core::exercise::instance::{PartInput, ShowMeState};
@@ -263,8 +265,8 @@ fn every_exercise_links_somewhere_and_reference_entries_grade_100() {
             .map(|p| match p {
                 PartAnswer::Number(x) => Entry::Text(x.to_string()),
                 PartAnswer::Text(t) => Entry::Text(t.clone()),
-                PartAnswer::Queues(q) => Entry::Queues(q.iter().map(|&i| i as usize).collect()),
-                PartAnswer::Choices(c) => Entry::Choices(c.iter().cloned().collect::<BTreeSet<_>>()),
+                PartAnswer::Queues(q) => Entry::Queues(as_set(q.iter().map(|&i| i as usize))),
+                PartAnswer::Choices(c) => Entry::Choices(as_set(c.iter().cloned())),
             })
             .collect();
         assert_eq!(grade(&inst, &to_answer(&inst.parts, &entries)).score, 100, "{}", ex.id);
@@ -282,7 +284,7 @@ fn a_draft_comes_back_for_the_same_numbers_only_and_only_what_fits() {
             .iter()
             .map(|part| match Entry::empty(part) {
                 Entry::Text(_) => Entry::Text("16 min 40 s".into()),
-                Entry::Queues(_) => Entry::Queues(BTreeSet::from([0, 2])),
+                Entry::Queues(_) => Entry::Queues(vec![0, 2]),
                 Entry::Choices(_) => match &part.input {
                     PartInput::Choice { options, .. } => {
                         Entry::Choices(options.iter().take(1).map(|o| o.id.clone()).collect())
@@ -304,7 +306,7 @@ fn a_draft_comes_back_for_the_same_numbers_only_and_only_what_fits() {
     let inst = instance_for(catalog(), 1, "assign_avg").expect("instance");
     let empty: Vec<Entry> = inst.parts.iter().map(Entry::empty).collect();
     let head = format!("rebalance-lab/draft/1\nassign_avg\n{}", inst.seed);
-    assert_eq!(decode(&inst, &format!("{head}\nQ 1 3")), Some(vec![Entry::Queues(BTreeSet::from([1, 3]))]));
+    assert_eq!(decode(&inst, &format!("{head}\nQ 1 3")), Some(vec![Entry::Queues(vec![1, 3])]));
     for wrong in ["T 1 3", "Q 1 99999", "Q 1 x", "C 1", "", "Q1"] {
         assert_eq!(decode(&inst, &format!("{head}\n{wrong}")), Some(empty.clone()), "{wrong}");
     }
@@ -325,8 +327,40 @@ fn a_draft_comes_back_for_the_same_numbers_only_and_only_what_fits() {
     };
     let first = options[0].id.clone();
     let decoded = decode(&choice, &format!("{head}\nC {first} no-such-option")).expect("a draft");
-    assert_eq!(decoded[0], Entry::Choices(BTreeSet::from([first.clone()])));
+    assert_eq!(decoded[0], Entry::Choices(vec![first.clone()]));
     let both = format!("{head}\nC {first} {}", options[1].id);
     let decoded = decode(&choice, &both).expect("a draft");
     assert_eq!(decoded[0].is_blank(), !multiple);
+}
+
+/// `items` as an entry's set (ascending, each once), through [`set_member`].
+fn as_set<T: Ord>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut set = Vec::new();
+    for item in items {
+        set_member(&mut set, item, true);
+    }
+    set
+}
+
+#[test]
+fn an_entrys_set_stays_ascending_with_each_item_once() {
+    let mut set = Vec::new();
+    for (item, on) in [(5, true), (1, true), (3, true), (1, true), (4, false), (5, false), (0, true)] {
+        set_member(&mut set, item, on);
+    }
+    assert_eq!(set, [0, 1, 3]);
+    // Against a BTreeSet, for every toggle sequence of a few items.
+    for seq in 0u32..4096 {
+        let (mut list, mut reference) = (Vec::new(), BTreeSet::new());
+        for step in 0..6 {
+            let (item, on) = ((seq >> (2 * step)) & 3, (seq >> step) & 1 == 1);
+            set_member(&mut list, item, on);
+            if on {
+                reference.insert(item);
+            } else {
+                reference.remove(&item);
+            }
+        }
+        assert_eq!(list, reference.into_iter().collect::<Vec<_>>(), "{seq}");
+    }
 }
