@@ -3,7 +3,6 @@
 //! the one reducer every change goes through. Storage is read before the first render
 //! ([`super::storage::load`]) and written in an effect, never here.
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use rebalance_core::exercise::{Answer, Grade, Instance, Progress};
@@ -125,13 +124,49 @@ fn shorten(raw: &str) -> String {
     }
 }
 
+/// The progress of other classes, one per class seed (`Progress::set_seed`), by seed.
+///
+/// A sorted `Vec`, not a `BTreeMap<u64, Progress>`: a reader has a handful of classes, and
+/// the map's remove and rebalancing code cost the page about 1 KB gzip.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Shelf(Vec<Progress>);
+
+impl Shelf {
+    fn position(&self, seed: u64) -> Result<usize, usize> {
+        self.0.binary_search_by_key(&seed, |p| p.set_seed)
+    }
+
+    /// Shelves `progress`, replacing what was shelved for its class.
+    pub fn put(&mut self, progress: Progress) {
+        match self.position(progress.set_seed) {
+            Ok(at) => self.0[at] = progress,
+            Err(at) => self.0.insert(at, progress),
+        }
+    }
+
+    /// Takes class `seed`'s progress off the shelf.
+    pub fn take(&mut self, seed: u64) -> Option<Progress> {
+        self.position(seed).ok().map(|at| self.0.remove(at))
+    }
+
+    /// Whether class `seed` has progress on the shelf.
+    pub fn contains(&self, seed: u64) -> bool {
+        self.position(seed).is_ok()
+    }
+
+    /// The shelved progress, by class seed.
+    pub fn iter(&self) -> impl Iterator<Item = &Progress> {
+        self.0.iter()
+    }
+}
+
 /// Everything the page holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PageState {
     /// The progress of the class being worked on (its `set_seed` is the class seed).
     pub progress: Progress,
-    /// Progress of other classes, by class seed, kept until the reader comes back to them.
-    pub shelved: BTreeMap<u64, Progress>,
+    /// Progress of other classes, kept until the reader comes back to them.
+    pub shelved: Shelf,
     /// Progress an import replaced (same class), kept in storage.
     pub backup: Option<Progress>,
     /// Broken stored texts to keep aside: (key, text).
@@ -188,10 +223,10 @@ impl PageState {
         if seed == from {
             return;
         }
-        let next = self.shelved.remove(&seed).unwrap_or_else(|| Progress::new(seed));
+        let next = self.shelved.take(seed).unwrap_or_else(|| Progress::new(seed));
         let previous = std::mem::replace(&mut self.progress, next);
         if !previous.exercises.is_empty() {
-            self.shelved.insert(from, previous);
+            self.shelved.put(previous);
             self.notices.retain(|n| !matches!(n, Notice::ClassSwitched { .. }));
             self.notices.push(Notice::ClassSwitched { from, to: seed });
         }
@@ -199,7 +234,7 @@ impl PageState {
 
     fn import(&mut self, imported: Progress) {
         let seed = imported.set_seed;
-        self.shelved.remove(&seed);
+        self.shelved.take(seed);
         let previous = std::mem::replace(&mut self.progress, imported);
         if previous.exercises.is_empty() {
             return;
@@ -208,7 +243,7 @@ impl PageState {
             self.backup = Some(previous);
             self.notices.push(Notice::ReplacedByImport { backup: true });
         } else {
-            self.shelved.insert(previous.set_seed, previous);
+            self.shelved.put(previous);
         }
     }
 }

@@ -6,11 +6,9 @@
 //! [`BROKEN_PREFIX`]`<n>` every stored text that could not be read, moved aside instead of
 //! lost. Reading never fails: anything unreadable becomes a notice and a fresh start.
 
-use std::collections::BTreeMap;
-
 use rebalance_core::exercise::{load_progress, Progress};
 
-use super::state::{Notice, PageState, DEFAULT_SEED};
+use super::state::{Notice, PageState, Shelf, DEFAULT_SEED};
 
 /// The active progress.
 pub const KEY: &str = "rebalance-lab.progress.v1";
@@ -77,7 +75,7 @@ pub fn load(store: Option<&dyn Store>, fallback_seed: Option<u64>) -> PageState 
     let fresh = Progress::new(fallback_seed.unwrap_or(DEFAULT_SEED));
     let mut state = PageState {
         progress: fresh.clone(),
-        shelved: BTreeMap::new(),
+        shelved: Shelf::default(),
         backup: None,
         broken: Vec::new(),
         persistent: false,
@@ -116,7 +114,7 @@ pub fn load(store: Option<&dyn Store>, fallback_seed: Option<u64>) -> PageState 
         let Ok(Some(text)) = store.get(&key) else { continue };
         match load_progress(&text) {
             Ok(p) if p.set_seed == seed && seed != state.progress.set_seed => {
-                state.shelved.insert(seed, p);
+                state.shelved.put(p);
             }
             Ok(_) => {}
             Err(e) => keep_aside(&mut state, text, e.to_string()),
@@ -133,11 +131,11 @@ pub fn keep_broken(store: &dyn Store, broken: &[(String, String)]) -> Result<(),
 /// Writes the active, shelved and backup progress; removes shelf keys no longer shelved.
 pub fn persist(store: &dyn Store, state: &PageState) -> Result<(), ()> {
     store.set(KEY, &state.progress.to_json())?;
-    for (seed, p) in &state.shelved {
-        store.set(&shelf_key(*seed), &p.to_json())?;
+    for p in state.shelved.iter() {
+        store.set(&shelf_key(p.set_seed), &p.to_json())?;
     }
     for key in store.keys() {
-        if shelf_seed(&key).is_some_and(|seed| !state.shelved.contains_key(&seed)) {
+        if shelf_seed(&key).is_some_and(|seed| !state.shelved.contains(seed)) {
             store.remove(&key);
         }
     }

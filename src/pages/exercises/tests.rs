@@ -2,8 +2,6 @@
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
-
-use super::inputs::set_member;
 use std::rc::Rc;
 
 use rebalance_core::exercise::instance::{PartInput, ShowMeState};
@@ -12,9 +10,9 @@ use rebalance_core::exercise::{grade, instance_for, reference_answer, PartAnswer
 use yew::Reducible;
 
 use super::catalog;
-use super::inputs::{to_answer, Entry};
+use super::inputs::{set_member, to_answer, Entry};
 use super::show_me::{href, query_pairs};
-use super::state::{read_url, Action, Location, Notice, PageState, MAX_SEED, MAX_TRY};
+use super::state::{read_url, Action, Location, Notice, PageState, Shelf, MAX_SEED, MAX_TRY};
 use super::storage::{keep_broken, load, persist, shelf_key, Store, BROKEN_PREFIX, KEY};
 
 #[derive(Default)]
@@ -72,7 +70,7 @@ fn url_values_are_read_or_clamped_with_a_notice() {
 fn fresh(seed: u64) -> PageState {
     PageState {
         progress: Progress::new(seed),
-        shelved: BTreeMap::new(),
+        shelved: Shelf::default(),
         backup: None,
         broken: Vec::new(),
         persistent: true,
@@ -96,11 +94,11 @@ fn switching_class_shelves_progress_and_brings_it_back() {
     let state = state.reduce(Action::SetSeed(7));
     assert_eq!(state.seed(), 7);
     assert!(state.progress.exercises.is_empty());
-    assert!(state.shelved.contains_key(&1));
+    assert!(state.shelved.contains(1));
     assert_eq!(state.notices, vec![Notice::ClassSwitched { from: 1, to: 7 }]);
     let state = state.reduce(Action::SetSeed(1));
     assert!(state.progress.exercises["drain_time"].done, "class 1's progress came back");
-    assert!(state.shelved.is_empty(), "class 7 had nothing to keep");
+    assert_eq!(state.shelved, Shelf::default(), "class 7 had nothing to keep");
 }
 
 #[test]
@@ -113,7 +111,7 @@ fn import_replaces_and_keeps_the_replaced_progress() {
     assert_eq!(next.backup.as_ref(), Some(&state.progress));
     let other = state.clone().reduce(Action::Import(Progress::new(5)));
     assert_eq!(other.seed(), 5);
-    assert_eq!(other.shelved.get(&1), Some(&state.progress));
+    assert_eq!(other.shelved.iter().collect::<Vec<_>>(), [&state.progress]);
 }
 
 #[test]
@@ -363,4 +361,21 @@ fn an_entrys_set_stays_ascending_with_each_item_once() {
         }
         assert_eq!(list, reference.into_iter().collect::<Vec<_>>(), "{seq}");
     }
+}
+
+#[test]
+fn the_shelf_keeps_one_progress_per_class_in_seed_order() {
+    let mut shelf = Shelf::default();
+    for seed in [9, 2, 5] {
+        shelf.put(Progress::new(seed));
+    }
+    let mut replaced = Progress::new(5);
+    replaced.record_hint("drain_time", 1);
+    shelf.put(replaced.clone());
+    let seeds: Vec<u64> = shelf.iter().map(|p| p.set_seed).collect();
+    assert_eq!(seeds, [2, 5, 9]);
+    assert!(shelf.contains(5) && !shelf.contains(7));
+    assert_eq!(shelf.take(5), Some(replaced));
+    assert_eq!(shelf.take(5), None);
+    assert_eq!(shelf.iter().map(|p| p.set_seed).collect::<Vec<_>>(), [2, 9]);
 }
