@@ -134,10 +134,22 @@ impl Target {
 
     /// `planner`, `exercises (zh-CN)`.
     fn label(&self) -> String {
-        match self.lang {
-            Some((code, _)) => format!("{} ({code})", self.page),
-            None => self.page.to_owned(),
-        }
+        label(self.page, self.lang.map(|(code, _)| code))
+    }
+}
+
+/// How the build and the size report name a bundle: `planner`, `exercises (zh-CN)`.
+fn label(page: &str, lang: Option<&str>) -> String {
+    match lang {
+        Some(code) => format!("{page} ({code})"),
+        None => page.to_owned(),
+    }
+}
+
+impl Bundle {
+    /// `planner`, `exercises (zh-CN)`.
+    pub fn label(&self) -> String {
+        label(&self.name, self.lang.as_deref())
     }
 }
 

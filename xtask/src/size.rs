@@ -102,10 +102,7 @@ fn measure(dist: &Dist) -> Result<Report> {
             css = css + measure_file(&stat.join(name))?;
         }
         visits.push(Visit {
-            page: match &bundle.lang {
-                Some(lang) => format!("{} ({lang})", bundle.name),
-                None => bundle.name.clone(),
-            },
+            page: bundle.label(),
             wasm: measure_file(&pkg.join(&bundle.wasm))?,
             glue: measure_file(&pkg.join(&bundle.glue))?,
             css,
