@@ -81,6 +81,38 @@ test('a listed mistake is diagnosed, a hint helps, the right answer scores 100 a
   await expect(page).toHaveURL(/pl_b=11000000/);
 });
 
+test('an exercise fetches only its own texts, once; a failed fetch says so and can be retried', async ({
+  page,
+  guard,
+}) => {
+  const packs = () => guard.requests.filter((url) => url.includes('/exercises/'));
+  await open(page, INDEX);
+  // The overview needs no text pack: the titles are in the page.
+  await expect(page.locator('[data-exercise="drain_time"]')).toBeVisible();
+  expect(packs()).toEqual([]);
+
+  // The network goes away: the exercise says its texts could not be loaded, keeps the way back.
+  let offline = true;
+  await page.route('**/exercises/en/*.txt', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.getByRole('link', { name: 'How long until the backlog drains?' }).click();
+  await expect(page.locator('.ex-error')).toContainText('The texts of this exercise could not be loaded');
+  await expect(page.getByRole('link', { name: '← All exercises' })).toBeVisible();
+  offline = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('.ex-prompt')).toContainText('B = 11,000,000');
+  expect(packs()).toHaveLength(2);
+  for (const url of packs()) expect(url).toMatch(/\/exercises\/en\/drain_time-[0-9a-f]{10}\.txt$/);
+
+  // Back to the overview and in again (new numbers too): the texts are not fetched again.
+  await page.getByRole('link', { name: '← All exercises' }).click();
+  await page.getByRole('link', { name: 'How long until the backlog drains?' }).click();
+  await page.getByRole('link', { name: 'New numbers' }).click();
+  await expect(page.locator('.ex-prompt')).toContainText('messages/s');
+  expect(packs()).toHaveLength(2);
+  // Chromium logs the refused request itself; nothing else may have complained.
+  guard.errors = guard.errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'));
+});
+
 test('queue tiles in Chinese: the AVG_BY_CIRCLE pattern given for AVG is diagnosed', async ({ page }) => {
   await open(page, ASSIGN_ZH);
   await expect(page.locator('main h1')).toHaveText('AVG：这个消费者拥有哪些队列？');

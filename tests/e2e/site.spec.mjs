@@ -165,6 +165,9 @@ test('it works when served from a sub-path', async ({ page, guard }) => {
   await expect(page).toHaveURL(`${SUB_URL}?lang=en#/offsets`);
   await page.reload();
   await expect(page.locator('main h1')).toHaveText(EN.offsets);
+  // The exercises page fetches an exercise's texts from under the sub-path too.
+  await page.goto(`${SUB_URL}?lang=en&ex_id=drain_time&ex_seed=1#/exercises`);
+  await expect(page.locator('.ex-prompt')).toContainText('B = 11,000,000');
   // Without its trailing slash the sub-path redirects, so relative URLs still resolve.
   // (That one request is the only one allowed outside the sub-path.)
   const bare = SUB_URL.replace(/\/$/, '');

@@ -33,6 +33,8 @@ pub const PER_LANGUAGE: &[&str] = &["exercises"];
 /// The site's languages (`?lang=` codes) and the site crate's feature that keeps only that
 /// language's texts.
 pub const LANGS: &[(&str, &str)] = &[("en", "en-only"), ("zh-CN", "zh-cn-only")];
+/// Under `dist/`: one folder per language of exercise text packs (`exercises/en/…`).
+pub const TEXTS_DIR: &str = "exercises";
 /// The debug build's one bundle, with every page.
 const ALL: &str = "all";
 /// The placeholder in `static/boot.js` that receives the bundle table.
@@ -321,6 +323,11 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
             css: pages.into_iter().map(page_css).collect::<Result<_>>()?,
         });
     }
+    let mut langs: Vec<&str> = targets.iter().filter_map(|t| t.lang.map(|(code, _)| code)).collect();
+    langs.dedup();
+    for code in langs {
+        write_text_packs(&dist.join(TEXTS_DIR).join(code), code)?;
+    }
     let boot = boot.ok_or("static/boot.js is missing")?;
     let mut boot = replace_all(&boot, BUNDLES_MARKER, &bundle_table(&built))?;
     if release {
@@ -344,6 +351,18 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
     list_files(dist, &mut files)?;
     files.sort();
     Ok(Dist { dir: dist.to_path_buf(), files, bundles: built })
+}
+
+/// Writes the exercise text packs of language `code` into `dir`: the files a one-language
+/// exercises page fetches when an exercise opens (src/pages/exercises/texts.rs). The same
+/// `Catalog::text_packs` named them in that page (the site's build.rs).
+fn write_text_packs(dir: &Path, code: &str) -> Result {
+    let lang = rebalance_core::exercise::Lang::from_code(code).ok_or_else(|| format!("no exercise language {code}"))?;
+    fs::create_dir_all(dir)?;
+    for (_, file, pack) in rebalance_core::exercise::catalog().text_packs(lang)? {
+        fs::write(dir.join(file), pack)?;
+    }
+    Ok(())
 }
 
 /// The JavaScript object `boot.js` looks bundles up in (paths relative to boot.js):

@@ -131,3 +131,74 @@ fn a_one_language_catalog_keeps_that_language_and_empties_every_other_text() {
         assert!(half.len() < all.len() * 7 / 10, "{code}: {} of {} bytes", half.len(), all.len());
     }
 }
+
+#[test]
+fn titles_and_text_packs_give_back_the_one_language_catalog() {
+    use rebalance_core::exercise::catalog::{text_pack, text_pack_file, with_text_pack};
+    let catalog = catalog();
+    for lang in Lang::ALL {
+        let one = catalog.in_language(lang);
+        let titles = one.titles_only();
+        assert_eq!(titles.titles_only(), titles);
+        let mut files = Vec::new();
+        for (lean, full) in titles.exercises.iter().zip(&one.exercises) {
+            // The lean exercise keeps its title and nothing else to read.
+            assert_eq!(lean.title, full.title);
+            let mut lean_texts = lean.clone();
+            assert!(lean_texts.texts_mut().iter().skip(1).all(|t| t.get(lang).is_empty()), "{}", lean.id);
+            let pack = text_pack(full, lang);
+            assert!(pack.is_ok(), "{pack:?}");
+            let pack = pack.unwrap_or_default();
+            assert_eq!(with_text_pack(lean.clone(), lang, &pack).as_ref(), Ok(full), "{}", full.id);
+            // The texts are in the pack, not in the lean catalog.
+            assert!(pack.contains(full.prompt.get(lang)) && !full.prompt.get(lang).is_empty());
+            files.push(text_pack_file(&full.id, &pack));
+        }
+        // Every file name is its own and names its exercise.
+        let mut unique = files.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), files.len());
+        assert!(files
+            .iter()
+            .zip(&one.exercises)
+            .all(|(f, e)| f.starts_with(&format!("{}-", e.id)) && f.ends_with(".txt")));
+        // The lean catalog is what makes the page small: a fraction of the bytes.
+        let (lean, full) = (titles.encode().unwrap_or_default(), one.encode().unwrap_or_default());
+        assert_eq!(Catalog::decode(&lean), titles);
+        assert!(lean.len() < full.len() / 2, "{}: {} of {} bytes", lang.code(), lean.len(), full.len());
+    }
+}
+
+#[test]
+fn a_text_pack_for_something_else_is_refused_never_a_panic() {
+    use rebalance_core::exercise::catalog::{text_pack, with_text_pack, PACK_SEPARATOR};
+    let catalog = catalog().in_language(Lang::En);
+    let (Some(a), Some(b)) = (catalog.exercises.first(), catalog.exercises.get(1)) else { panic!("two exercises") };
+    let lean = catalog.titles_only();
+    let lean_a = &lean.exercises[0];
+    let pack = text_pack(a, Lang::En).unwrap_or_default();
+    let (header, body) = pack.split_once('\n').unwrap_or_default();
+    let other = text_pack(b, Lang::En).unwrap_or_default();
+    let wrong = [
+        String::new(),
+        "not a pack".to_owned(),
+        other,
+        text_pack(a, Lang::Zh).unwrap_or_default(),
+        header.to_owned(),
+        format!("{header}\n{body}{PACK_SEPARATOR}one more"),
+        format!("{header}\n{}", body.split(PACK_SEPARATOR).skip(1).collect::<Vec<_>>().join("\u{1e}")),
+        pack.replace("rebalance-lab/texts/1", "rebalance-lab/texts/2"),
+        pack.chars().take(pack.chars().count() / 2).collect(),
+    ];
+    for bad in &wrong {
+        let read = with_text_pack(lean_a.clone(), Lang::En, bad);
+        let message = read.as_ref().err().cloned().unwrap_or_default();
+        assert!(message.contains(&a.id), "{bad:.60?} gave {read:?}");
+    }
+    // A text holding the separator cannot be packed, and the static check refuses it.
+    let mut broken = a.clone();
+    broken.prompt.en.push(PACK_SEPARATOR);
+    assert!(text_pack(&broken, Lang::En).is_err());
+    assert!(rebalance_core::exercise::validate::validate(&broken).iter().any(|p| p.contains("control character")));
+}

@@ -9,6 +9,7 @@
 //! - [`index`]: the overview; [`progress_panel`]: completion code, export, import, verify.
 //! - [`exercise`]: one exercise; [`inputs`], [`board`], [`result`]: its parts.
 //! - [`show_me`]: "show me" states as links to our pages; [`copy_link`]: share a link.
+//! - [`texts`]: the open exercise with its texts (fetched in a one-language build).
 
 mod board;
 mod copy_link;
@@ -21,6 +22,7 @@ mod result;
 mod show_me;
 mod state;
 mod storage;
+mod texts;
 
 #[cfg(test)]
 mod tests;
@@ -29,7 +31,9 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use rebalance_core::exercise::model::{Difficulty, Kind};
-use rebalance_core::exercise::{attempt_seed, instantiate, Catalog, Instance, Lang as CoreLang};
+use rebalance_core::exercise::{attempt_seed, instantiate, Catalog, Exercise, Instance, Lang as CoreLang};
+
+use self::texts::{use_texts, Texts};
 use yew::prelude::*;
 
 use self::exercise::ExerciseView;
@@ -41,10 +45,13 @@ use crate::i18n::Lang;
 use crate::router::{current_hash, Route};
 use crate::url_state;
 
-/// The exercises, as the build script encoded them (`build.rs`; decoded on first use).
+/// The exercises as the build script encoded them (`build.rs`).
+const CATALOG_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/exercises.catalog"));
+
+/// The exercises (decoded on first use).
 pub(crate) fn catalog() -> &'static Catalog {
     static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
-    CATALOG.get_or_init(|| Catalog::decode(include_bytes!(concat!(env!("OUT_DIR"), "/exercises.catalog"))))
+    CATALOG.get_or_init(|| Catalog::decode(CATALOG_BYTES))
 }
 
 /// The core's language for the site's.
@@ -149,9 +156,8 @@ fn push_history(href: &str) {
 }
 
 /// Instantiates the open exercise; an error is text to show, never a panic.
-fn instance_of(id: &str, seed: u64, attempt: u32) -> Result<Rc<Instance>, String> {
-    let ex = catalog().get(id).ok_or_else(|| format!("unknown exercise {id:?}"))?;
-    instantiate(ex, attempt_seed(seed, id, attempt)).map(Rc::new).map_err(|e| e.to_string())
+fn instance_of(ex: &Exercise, seed: u64, attempt: u32) -> Result<Rc<Instance>, String> {
+    instantiate(ex, attempt_seed(seed, &ex.id, attempt)).map(Rc::new).map_err(|e| e.to_string())
 }
 
 fn notice_text(i18n: &I18n, notice: &Notice) -> String {
@@ -172,6 +178,17 @@ fn notice_text(i18n: &I18n, notice: &Notice) -> String {
             i18n.t_args("page.exercises.notice.switched", &[("from", &from.to_string()), ("to", &to.to_string())])
         }
         Notice::ReplacedByImport { .. } => i18n.t("page.exercises.notice.replaced").to_owned(),
+    }
+}
+
+/// The page while the open exercise cannot be shown (yet): `what`, and the way back.
+fn not_shown(i18n: &I18n, nav: &Nav, seed: u64, what: Html) -> Html {
+    html! {
+        <div class="ex-index">
+            <h1>{ i18n.t("page.exercises.title") }</h1>
+            { what }
+            <p><a href={page_href(&Target::Index, seed)} onclick={link_click(nav, Target::Index)}>{ i18n.t("page.exercises.back") }</a></p>
+        </div>
     }
 }
 
@@ -250,8 +267,10 @@ pub fn Exercises() -> Html {
         })
     };
     let seed = state.seed();
-    let instance = use_memo((state.open.clone(), seed), |(open, seed)| {
-        open.as_ref().map(|(id, attempt)| instance_of(id, *seed, *attempt))
+    let (texts, retry) = use_texts(state.open.as_ref().map(|(id, _)| id.as_str()));
+    let instance = use_memo((state.open.clone(), seed, texts.clone()), |(open, seed, texts)| match (open, texts) {
+        (Some((_, attempt)), Some(Texts::Ready(ex))) => Some(instance_of(ex, *seed, *attempt)),
+        _ => None,
     });
 
     let notices = (!state.notices.is_empty()).then(|| {
@@ -277,13 +296,28 @@ pub fn Exercises() -> Html {
                     {hrefs} dispatch={dispatch.clone()} nav={nav.clone()} />
             }
         }
-        (Some(_), Some(Err(e))) => html! {
-            <div class="ex-index">
-                <h1>{ i18n.t("page.exercises.title") }</h1>
+        (Some(_), Some(Err(e))) => not_shown(
+            &i18n,
+            &nav,
+            seed,
+            html! {
                 <p class="ex-error" role="alert">{ i18n.t_args("page.exercises.instance_error", &[("error", e)]) }</p>
-                <p><a href={page_href(&Target::Index, seed)} onclick={link_click(&nav, Target::Index)}>{ i18n.t("page.exercises.back") }</a></p>
-            </div>
-        },
+            },
+        ),
+        (Some(_), None) => not_shown(
+            &i18n,
+            &nav,
+            seed,
+            match texts {
+                Some(Texts::Failed(e)) => html! {
+                    <div class="ex-error" role="alert">
+                        <p>{ i18n.t_args("page.exercises.texts_error", &[("error", &e)]) }</p>
+                        <button type="button" class="ex-button" onclick={retry.reform(|_: MouseEvent| ())}>{ i18n.t("page.exercises.retry") }</button>
+                    </div>
+                },
+                _ => html! { <p class="ex-loading" role="status">{ i18n.t("page.exercises.loading") }</p> },
+            },
+        ),
         _ => html! {
             <IndexView progress={state.progress.clone()} class_url={class_url(None, seed)} dispatch={dispatch.clone()} nav={nav.clone()} />
         },

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 #[cfg(feature = "toml")]
 use super::model::FORMAT_VERSION;
-use super::model::{Exercise, Lang};
+use super::model::{Exercise, Lang, Text};
 #[cfg(feature = "toml")]
 use super::validate::validate;
 use super::ExerciseError;
@@ -89,6 +89,85 @@ impl Catalog {
             errors: vec![file_error("catalog", format!("cannot read the embedded catalog: {message}"))],
         })
     }
+}
+
+/// The first line of a text pack: what it is, then the exercise id, language and text count.
+const PACK_MAGIC: &str = "rebalance-lab/texts/1";
+/// Between two texts of a pack (ASCII record separator; [`super::validate`] keeps it out of texts).
+pub const PACK_SEPARATOR: char = '\u{1e}';
+
+impl Catalog {
+    /// The catalog with only the titles (every other text empty): with [`Catalog::in_language`],
+    /// what the release exercises page embeds; the other texts of an exercise come with its
+    /// [`text_pack`] when it is opened.
+    pub fn titles_only(&self) -> Catalog {
+        let mut catalog = self.clone();
+        for exercise in &mut catalog.exercises {
+            for text in exercise.texts_mut().into_iter().skip(1) {
+                *text = Text::default();
+            }
+        }
+        catalog
+    }
+
+    /// Every exercise's `(id, file name, pack)` in `lang` ([`text_pack`], [`text_pack_file`]):
+    /// the site's build script names the files in the page, the xtask writes them to `dist/`.
+    pub fn text_packs(&self, lang: Lang) -> Result<Vec<(String, String, String)>, String> {
+        self.exercises
+            .iter()
+            .map(|ex| text_pack(ex, lang).map(|pack| (ex.id.clone(), text_pack_file(&ex.id, &pack), pack)))
+            .collect()
+    }
+}
+
+/// An exercise's texts in `lang` except its title (the first of [`Exercise::texts_mut`]), in
+/// that order: a header line, then the texts separated by [`PACK_SEPARATOR`]. Fails if a text
+/// holds the separator (the static check refuses such files).
+pub fn text_pack(exercise: &Exercise, lang: Lang) -> Result<String, String> {
+    let mut copy = exercise.clone();
+    let texts: Vec<&str> = copy.texts_mut().into_iter().skip(1).map(|t| t.get(lang)).collect();
+    if texts.iter().any(|t| t.contains(PACK_SEPARATOR)) {
+        return Err(format!("exercise {}: a text holds U+001E, which separates the texts of a pack", exercise.id));
+    }
+    Ok(format!(
+        "{PACK_MAGIC} {} {} {}\n{}",
+        exercise.id,
+        lang.code(),
+        texts.len(),
+        texts.join(&PACK_SEPARATOR.to_string())
+    ))
+}
+
+/// `exercise` (from [`Catalog::titles_only`]) with the texts of `pack` ([`text_pack`]) in
+/// `lang`; never panics. A pack for
+/// another exercise, language or number of texts is refused with a sentence saying so.
+pub fn with_text_pack(mut exercise: Exercise, lang: Lang, pack: &str) -> Result<Exercise, String> {
+    let id = exercise.id.clone();
+    let mut targets = exercise.texts_mut();
+    let count = targets.len().saturating_sub(1);
+    let (header, body) = pack.split_once('\n').unwrap_or((pack, ""));
+    let expected = format!("{PACK_MAGIC} {id} {} {count}", lang.code());
+    if header != expected {
+        return Err(format!("the texts of exercise {id} do not fit this page (expected {expected:?}, got {header:?})"));
+    }
+    let texts: Vec<&str> = if count == 0 { Vec::new() } else { body.split(PACK_SEPARATOR).collect() };
+    if texts.len() != count {
+        return Err(format!("the texts of exercise {id} hold {} texts, not {count}", texts.len()));
+    }
+    for (target, text) in targets.iter_mut().skip(1).zip(texts) {
+        *target.get_mut(lang) = text.to_owned();
+    }
+    drop(targets);
+    Ok(exercise)
+}
+
+/// The file name of a pack: `<id>-<first 10 hex digits of its MD5>.txt`, so a changed text is
+/// a new URL (static hosts may cache old ones for long).
+pub fn text_pack_file(id: &str, pack: &str) -> String {
+    use md5::{Digest, Md5};
+    let digest = Md5::digest(pack.as_bytes());
+    let hex: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
+    format!("{id}-{hex}.txt")
 }
 
 /// The embedded exercise files, parsed and checked on first use.

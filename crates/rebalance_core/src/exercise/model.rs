@@ -48,6 +48,14 @@ impl Text {
             Lang::En => &self.en,
         }
     }
+
+    /// The translation in `lang`, to change.
+    pub fn get_mut(&mut self, lang: Lang) -> &mut String {
+        match lang {
+            Lang::Zh => &mut self.zh,
+            Lang::En => &mut self.en,
+        }
+    }
 }
 
 /// A site language.

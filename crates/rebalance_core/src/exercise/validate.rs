@@ -17,6 +17,10 @@ pub fn validate(ex: &Exercise) -> Vec<String> {
         if t.zh.trim().is_empty() || t.en.trim().is_empty() {
             problems.push(format!("{what}: both zh and en are required"));
         }
+        // Text packs separate texts with U+001E; no text needs a control character but these.
+        if [&t.zh, &t.en].iter().any(|s| s.chars().any(|c| c.is_control() && c != '\n' && c != '\t')) {
+            problems.push(format!("{what}: a control character other than newline and tab"));
+        }
     };
     text("title", &ex.title);
     text("prompt", &ex.prompt);
