@@ -2,13 +2,12 @@
 //! ([`crate::plan`], [`crate::offset`], [`crate::reset`], [`crate::assignment`]) with the
 //! generated parameters. An exercise file never holds the answer to a computed question.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues};
 pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room};
 pub use super::literal::Operand;
+use super::names::Names;
 use crate::offset::{progress_report, queue_lag, QueueLag, QueueProgress};
 use crate::plan::{ceil_seconds, drain_seconds, plan, Goal, Model, Plan, PlanInput};
 use crate::reset::{reset_queue, Direction, QueueReset, QueueResetInput, StoreSample};
@@ -169,9 +168,9 @@ pub struct ResetArgs {
 /// What computations read: parameters, derived values and the board's group.
 pub(crate) struct Env<'a> {
     /// Drawn parameters.
-    pub params: &'a BTreeMap<String, i64>,
+    pub params: &'a Names<i64>,
     /// Derived values computed so far.
-    pub values: &'a BTreeMap<String, Value>,
+    pub values: &'a Names<Value>,
     /// The board's group, the default group of group computations.
     pub board: Option<&'a Group>,
 }

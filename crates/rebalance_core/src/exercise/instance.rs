@@ -11,6 +11,7 @@ pub use super::board::{Board, ConsumerTile, GroupBoard, OffsetBarView, QueueTile
 use super::compute::{Env, Value};
 use super::mistakes::MistakeId;
 use super::model::{BoardSpec, Difficulty, Exercise, HintTier, Kind, Lang, Part, Text, Tolerance, Topic, Unit};
+use super::names::Names;
 use super::params::{draw, fill, Params, Scope};
 use super::ExerciseError;
 
@@ -38,7 +39,7 @@ pub struct Instance {
     /// The drawn parameters.
     pub params: Params,
     /// The derived values.
-    pub values: BTreeMap<String, Value>,
+    pub values: Names<Value>,
     /// What to draw (queue tiles or offset bars).
     pub board: Option<Board>,
     /// The parts, in order.
@@ -194,7 +195,7 @@ pub fn build(ex: &Exercise, seed: u64, params: Params) -> Result<Instance, Exerc
         Some(BoardSpec::Group(g)) => Some(g),
         _ => None,
     };
-    let mut values = BTreeMap::new();
+    let mut values = Names::new();
     for d in &ex.derived {
         let env = Env { params: &params, values: &values, board: board_group };
         let v = d.compute.eval(&env).map_err(|m| invalid(ex, format!("derived {}: {m}", d.name)))?;
@@ -248,7 +249,7 @@ pub fn build(ex: &Exercise, seed: u64, params: Params) -> Result<Instance, Exerc
     })
 }
 
-fn check_requirements(ex: &Exercise, params: &Params, values: &BTreeMap<String, Value>) -> Result<(), ExerciseError> {
+fn check_requirements(ex: &Exercise, params: &Params, values: &Names<Value>) -> Result<(), ExerciseError> {
     let get = |name: &str| -> Result<f64, ExerciseError> {
         match (params.get(name), values.get(name)) {
             (Some(v), _) => Ok(*v as f64),

@@ -32,6 +32,7 @@ pub mod lenient;
 pub mod literal;
 pub mod mistakes;
 pub mod model;
+pub mod names;
 pub mod params;
 pub mod part;
 pub mod progress;

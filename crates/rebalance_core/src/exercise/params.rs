@@ -12,14 +12,13 @@
 //! - `clock`: seconds of the day as `HH:MM:SS`;
 //! - `queues`: a queue set as board labels (`Q0, Q3, Q6`).
 
-use std::collections::BTreeMap;
-
 use super::compute::Value;
 use super::model::{Bound, Exercise, Lang, ParamSpec};
+use super::names::Names;
 use crate::plan::{format_duration, format_number};
 
 /// Parameters by name.
-pub type Params = BTreeMap<String, i64>;
+pub type Params = Names<i64>;
 
 /// The inclusive range and step of `spec` given the parameters drawn before it.
 pub fn range(spec: &ParamSpec, params: &Params) -> Result<(i64, i64, i64), String> {
@@ -84,7 +83,7 @@ pub(crate) struct Scope<'a> {
     /// Drawn parameters.
     pub params: &'a Params,
     /// Derived values.
-    pub values: &'a BTreeMap<String, Value>,
+    pub values: &'a Names<Value>,
     /// Queue labels of the board, for `{x:queues}`.
     pub labels: &'a [String],
 }
@@ -196,7 +195,7 @@ mod tests {
 
     fn scope_fill(template: &str, lang: Lang) -> Result<String, String> {
         let params: Params = [("b".to_owned(), 12_000_000), ("t".to_owned(), 36_300)].into_iter().collect();
-        let values: BTreeMap<String, Value> = [
+        let values: Names<Value> = [
             ("d".to_owned(), Value::Number(1000.0)),
             ("r".to_owned(), Value::Number(13_333.333)),
             ("n".to_owned(), Value::Never),

@@ -6,8 +6,6 @@
 //! best attempt. Each stored best answer is kept, so [`verify_completion_code`] re-grades it
 //! with the same grader: an edited score or a swapped answer gives another code.
 
-use std::collections::BTreeMap;
-
 use md5::{Digest, Md5};
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +14,7 @@ use super::catalog::Catalog;
 use super::grade::{grade, Grade};
 use super::instance::{instantiate, Instance};
 use super::model::{Text, Topic};
+use super::names::Names;
 
 /// The schema version written by this core.
 pub const PROGRESS_VERSION: u32 = 1;
@@ -30,7 +29,7 @@ pub struct Progress {
     pub set_seed: u64,
     /// Per exercise id.
     #[serde(default)]
-    pub exercises: BTreeMap<String, ExerciseProgress>,
+    pub exercises: Names<ExerciseProgress>,
 }
 
 /// Progress on one exercise.
@@ -137,12 +136,12 @@ pub struct TopicOverview {
 impl Progress {
     /// Fresh progress for a class seed.
     pub fn new(set_seed: u64) -> Self {
-        Self { version: PROGRESS_VERSION, set_seed, exercises: BTreeMap::new() }
+        Self { version: PROGRESS_VERSION, set_seed, exercises: Names::new() }
     }
 
     /// Records a graded answer; keeps the best attempt (the later one on a tie).
     pub fn record(&mut self, instance: &Instance, answer: &Answer, grade: &Grade) {
-        let entry = self.exercises.entry(instance.exercise_id.clone()).or_default();
+        let entry = self.exercises.get_or_insert_with(&instance.exercise_id, ExerciseProgress::default);
         entry.attempts = entry.attempts.saturating_add(1);
         if grade.score >= entry.best_score || entry.best.is_none() {
             entry.best_score = grade.score.min(100);
@@ -153,7 +152,7 @@ impl Progress {
 
     /// Records that hint `tier` (1 = first) of `exercise_id` was opened.
     pub fn record_hint(&mut self, exercise_id: &str, tier: u8) {
-        let entry = self.exercises.entry(exercise_id.to_owned()).or_default();
+        let entry = self.exercises.get_or_insert_with(exercise_id, ExerciseProgress::default);
         entry.hints_used = entry.hints_used.max(tier);
     }
 
