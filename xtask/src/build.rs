@@ -7,6 +7,12 @@
 //!    [`PER_LANGUAGE`] is compiled once per language (`--features <page>,<lang>-only`):
 //!    its wasm carries only that language's texts, and `boot.js` picks it by the reader's
 //!    language (the app reloads on a language switch; src/i18n/mod.rs, `ONLY`).
+//!    A release build compiles with the pinned nightly [`RELEASE_TOOLCHAIN`] (installed with
+//!    rustup when missing; stable, with a warning, when that fails): `-Z build-std` compiles
+//!    the standard library with the release profile (`opt-level = "z"`, LTO together with the
+//!    app) and `-Z location-detail=none` leaves the source paths out of panic messages; the
+//!    panic hook and its banner work as before. −13.5 KB gzip on the exercises page
+//!    (BENCHMARKS.md). Its artifacts go to `target/nightly/`, so the stable builds keep theirs.
 //! 2. wasm-bindgen, as the `wasm-bindgen-cli-support` library pinned to the same version
 //!    as `wasm-bindgen` (no CLI install needed), `--target web`, out name
 //!    `rebalance_lab_<bundle>`.
@@ -35,6 +41,9 @@ pub const PER_LANGUAGE: &[&str] = &["exercises"];
 pub const LANGS: &[(&str, &str)] = &[("en", "en-only"), ("zh-CN", "zh-cn-only")];
 /// Under `dist/`: one folder per language of exercise text packs (`exercises/en/…`).
 pub const TEXTS_DIR: &str = "exercises";
+/// The toolchain of release wasm builds (see the module docs). Pinned: a new nightly may
+/// change sizes or the `-Z` flags; move it on purpose and measure (BENCHMARKS.md).
+pub const RELEASE_TOOLCHAIN: &str = "nightly-2026-05-20";
 /// The debug build's one bundle, with every page.
 const ALL: &str = "all";
 /// The placeholder in `static/boot.js` that receives the bundle table.
@@ -62,6 +71,8 @@ pub struct Dist {
     pub files: Vec<PathBuf>,
     /// The wasm bundles, in [`PAGES`] order (or the one `all`).
     pub bundles: Vec<Bundle>,
+    /// The toolchain that compiled them (`stable`, or [`RELEASE_TOOLCHAIN`]).
+    pub toolchain: String,
 }
 
 /// One wasm and its JS glue, as named in `dist/pkg/`.
@@ -89,14 +100,26 @@ pub fn run(options: &Options) -> Result<Dist> {
     if pkg.exists() {
         fs::remove_dir_all(&pkg)?;
     }
+    let nightly = options.release && ensure_release_toolchain();
+    let wasm_dir = if nightly { util::target_dir().join("nightly") } else { util::target_dir() };
     for target in &targets {
-        let mut cargo = util::cargo();
+        let mut cargo = if nightly {
+            let mut cargo = util::command("rustup");
+            cargo.args(["run", RELEASE_TOOLCHAIN, "cargo"]);
+            cargo.env("RUSTFLAGS", "-Zlocation-detail=none").env_remove("CARGO_ENCODED_RUSTFLAGS");
+            cargo
+        } else {
+            util::cargo()
+        };
         cargo.args(["build", "-p", "rebalance_lab", "--bin", BIN, "--target", WASM_TARGET]);
         if options.release {
             cargo.args(["--release", "--no-default-features", "--features", &target.features()]);
         }
+        if nightly {
+            cargo.args(["-Z", "build-std=std,panic_abort", "--target-dir"]).arg(&wasm_dir);
+        }
         util::run(&mut cargo)?;
-        let wasm = util::target_dir().join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
+        let wasm = wasm_dir.join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
         let stem = target.stem();
         bindgen(&wasm, &pkg, &stem, options.release)?;
         if options.release {
@@ -104,9 +127,10 @@ pub fn run(options: &Options) -> Result<Dist> {
             minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }
-    let dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
+    let mut dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
+    dist.toolchain = if nightly { RELEASE_TOOLCHAIN } else { "stable" }.to_owned();
     let names: Vec<String> = targets.iter().map(Target::label).collect();
-    println!("built {} ({profile}, bundles: {})", util::show(&dist.dir), names.join(", "));
+    println!("built {} ({profile}, {}, bundles: {})", util::show(&dist.dir), dist.toolchain, names.join(", "));
     Ok(dist)
 }
 
@@ -172,6 +196,28 @@ fn release_targets() -> Vec<Target> {
 /// The site crate's features of every release wasm (`planner`, `exercises,en-only`, …).
 pub fn release_features() -> Vec<String> {
     release_targets().iter().map(Target::features).collect()
+}
+
+/// Whether [`RELEASE_TOOLCHAIN`] with `rust-src` is there, installing it with rustup when it
+/// is not (about 13 s here). `false`, with a warning, when that fails: the release then
+/// builds with stable, correct but bigger.
+fn ensure_release_toolchain() -> bool {
+    let installed = |toolchain: &str| {
+        util::output(util::command("rustup").args(["component", "list", "--installed", "--toolchain", toolchain]))
+            .is_some_and(|list| list.lines().any(|line| line.starts_with("rust-src")))
+    };
+    if installed(RELEASE_TOOLCHAIN) {
+        return true;
+    }
+    let mut install = util::command("rustup");
+    install.args(["toolchain", "install", RELEASE_TOOLCHAIN, "--profile", "minimal", "--component", "rust-src"]);
+    if util::run(&mut install).is_ok() && installed(RELEASE_TOOLCHAIN) {
+        return true;
+    }
+    println!(
+        "warning: cannot install {RELEASE_TOOLCHAIN} with rust-src; the release wasm is built with stable (bigger)"
+    );
+    false
 }
 
 /// Adds the `wasm32-unknown-unknown` target through rustup when it is missing.
@@ -350,7 +396,7 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
     let mut files = Vec::new();
     list_files(dist, &mut files)?;
     files.sort();
-    Ok(Dist { dir: dist.to_path_buf(), files, bundles: built })
+    Ok(Dist { dir: dist.to_path_buf(), files, bundles: built, toolchain: String::new() })
 }
 
 /// Writes the exercise text packs of language `code` into `dir`: the files a one-language

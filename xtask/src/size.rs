@@ -80,6 +80,8 @@ pub struct Report {
     pub visits: Vec<Visit>,
     /// Every file in `dist/` (what a host stores; no visit downloads all of it).
     pub dist: Size,
+    /// The toolchain that compiled the wasm.
+    pub toolchain: String,
 }
 
 /// Builds for release and reports the sizes.
@@ -132,7 +134,7 @@ fn measure(dist: &Dist) -> Result<Report> {
             texts,
         });
     }
-    Ok(Report { visits, dist: all })
+    Ok(Report { visits, dist: all, toolchain: dist.toolchain.clone() })
 }
 
 fn extension(path: &Path) -> &str {
@@ -149,9 +151,10 @@ fn measure_file(path: &Path) -> Result<Size> {
 
 fn table(report: &Report) -> String {
     let mut out = format!(
-        "first visit per page, gzip (budget {} bytes = {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
+        "first visit per page, gzip (budget {} bytes = {}; wasm by {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
         BUDGET,
         kib(BUDGET),
+        report.toolchain,
         "page",
         "wasm",
         "glue",
@@ -202,7 +205,8 @@ fn json(report: &Report) -> String {
         })
         .collect();
     format!(
-        "{{\n  \"budget_gzip\": {BUDGET},\n  \"first_visit\": {{\n{}\n  }},\n  \"dist\": {}\n}}\n",
+        "{{\n  \"budget_gzip\": {BUDGET},\n  \"toolchain\": \"{}\",\n  \"first_visit\": {{\n{}\n  }},\n  \"dist\": {}\n}}\n",
+        report.toolchain,
         rows.join(",\n"),
         size(report.dist)
     )
@@ -223,10 +227,10 @@ mod tests {
             texts: Size { raw: 7, gzip: 3 },
         };
         assert_eq!(visit.total(), Size { raw: 27, gzip: 11 });
-        let report = Report { visits: vec![visit], dist: Size { raw: 30, gzip: 12 } };
+        let report = Report { visits: vec![visit], dist: Size { raw: 30, gzip: 12 }, toolchain: "stable".into() };
         assert_eq!(
             json(&report),
-            "{\n  \"budget_gzip\": 250000,\n  \"first_visit\": {\n    \"offsets\": { \"wasm\": { \"raw\": 10, \"gzip\": 4 }, \
+            "{\n  \"budget_gzip\": 250000,\n  \"toolchain\": \"stable\",\n  \"first_visit\": {\n    \"offsets\": { \"wasm\": { \"raw\": 10, \"gzip\": 4 }, \
              \"glue\": { \"raw\": 3, \"gzip\": 2 }, \"css\": { \"raw\": 2, \"gzip\": 1 }, \"shared\": { \"raw\": 5, \
              \"gzip\": 1 }, \"texts\": { \"raw\": 7, \"gzip\": 3 }, \"total\": { \"raw\": 27, \"gzip\": 11 } }\n  },\n  \"dist\": { \"raw\": 30, \"gzip\": 12 }\n}\n"
         );
