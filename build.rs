@@ -1,4 +1,4 @@
-//! Encodes the exercise catalog for the exercises page.
+//! Encodes the exercise catalog for the exercises page, and the locale files for every page.
 //!
 //! The core (built here for the host, with its `toml` feature) parses and checks
 //! `exercises/*.toml`; the checked catalog is written to `$OUT_DIR/exercises.catalog` with
@@ -13,6 +13,13 @@
 //! the xtask from the same `Catalog::text_packs`). `$OUT_DIR/exercise_texts.rs` lists the
 //! pack files: `(id, file)` pairs, none when every text is embedded.
 //!
+//! The locale files (`src/i18n/<lang>.toml` and, per page feature compiled in,
+//! `src/i18n/<lang>/<page>.toml`) are read here with the site's own parser
+//! (`src/i18n/catalog.rs`) and written as `$OUT_DIR/locale_<lang>.txt`: the sorted entries,
+//! `key U+001F value U+001E …`, which `src/i18n/mod.rs` splits on first use. So no page
+//! carries the parser, and a locale file that does not parse fails the build. A one-language
+//! build writes the other language empty.
+//!
 //! Runs again whenever the core is rebuilt, which an edited exercise file causes (the core
 //! embeds the files with `include_str!`).
 
@@ -20,8 +27,40 @@ use std::path::Path;
 
 use rebalance_core::exercise::Lang;
 
+#[path = "src/i18n/catalog.rs"]
+#[allow(dead_code)]
+mod locale;
+
+/// The page features, in the order `src/i18n/mod.rs` (`Lang::source`) joins their files.
+const PAGES: [&str; 5] = ["playground", "offsets", "planner", "exercises", "timeline"];
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/i18n");
+    let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{}", name.to_ascii_uppercase())).is_some();
+    for (dir, other_only) in [("en", "zh_cn_only"), ("zh-CN", "en_only")] {
+        let mut text = String::new();
+        if !feature(other_only) {
+            let files = std::iter::once(format!("src/i18n/{dir}.toml"))
+                .chain(PAGES.iter().filter(|page| feature(page)).map(|page| format!("src/i18n/{dir}/{page}.toml")));
+            let sources: Vec<String> =
+                files.map(|f| std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("cannot read {f}: {e}"))).collect();
+            text = sources.join("\n");
+        }
+        let catalog = locale::Catalog::parse(&text).unwrap_or_else(|error| panic!("locale {dir}: {error}"));
+        let mut packed = String::new();
+        for (key, value) in catalog.entries() {
+            if value.contains(['\u{1e}', '\u{1f}']) {
+                panic!("locale {dir}: {key} holds U+001E or U+001F");
+            }
+            packed.push_str(key);
+            packed.push('\u{1f}');
+            packed.push_str(value);
+            packed.push('\u{1e}');
+        }
+        write(&format!("locale_{dir}.txt"), packed.as_bytes());
+    }
+
     let catalog = rebalance_core::exercise::catalog();
     for error in &catalog.errors {
         println!("cargo:warning=exercise catalog: {error}");

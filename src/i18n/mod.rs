@@ -9,11 +9,17 @@
 //! Components read texts through [`crate::hooks::use_i18n`]: `i18n.t("nav.offsets")`.
 //! A lookup never panics: a key missing in a language falls back to English, then to the
 //! key itself.
+//!
+//! The build script reads the files with the parser in `catalog.rs` and embeds the sorted
+//! entries (`build.rs`; a file that does not parse fails the build), so the wasm holds no
+//! parser: [`t`] splits the embedded entries once and looks keys up by binary search.
 
+#[cfg(test)]
 mod catalog;
 
 use std::sync::OnceLock;
 
+#[cfg(test)]
 pub use catalog::{Catalog, ParseError};
 
 #[cfg(all(feature = "en-only", feature = "zh-cn-only"))]
@@ -82,7 +88,8 @@ impl Lang {
 
     /// The language's texts: the shared file, then one file per page compiled into this
     /// wasm (each starts with its own `[section]`, so no key leaks into the next file's
-    /// section).
+    /// section). `build.rs` joins the same files in the same order.
+    #[cfg(test)]
     fn source(self) -> String {
         if switch_needs_reload(self) {
             return String::new();
@@ -111,38 +118,42 @@ impl Lang {
         }
     }
 
-    fn catalog(self) -> &'static Catalog {
-        static EN: OnceLock<Catalog> = OnceLock::new();
-        static ZH_CN: OnceLock<Catalog> = OnceLock::new();
+    /// The embedded entries, `key U+001F value U+001E …`, sorted by key (`build.rs`).
+    fn packed(self) -> &'static str {
+        match self {
+            Lang::En => include_str!(concat!(env!("OUT_DIR"), "/locale_en.txt")),
+            Lang::ZhCn => include_str!(concat!(env!("OUT_DIR"), "/locale_zh-CN.txt")),
+        }
+    }
+
+    /// `(key, text)`, sorted by key; split from [`Lang::packed`] on first use.
+    fn entries(self) -> &'static [(&'static str, &'static str)] {
+        static EN: OnceLock<Vec<(&str, &str)>> = OnceLock::new();
+        static ZH_CN: OnceLock<Vec<(&str, &str)>> = OnceLock::new();
         let cell = match self {
             Lang::En => &EN,
             Lang::ZhCn => &ZH_CN,
         };
         cell.get_or_init(|| {
-            Catalog::parse(&self.source()).unwrap_or_else(|error| {
-                // `cargo test` keeps this from happening; if it does, show keys, not a crash.
-                log_error(&format!("locale {}: {error}", self.code()));
-                Catalog::default()
-            })
+            self.packed().split_terminator('\u{1e}').filter_map(|entry| entry.split_once('\u{1f}')).collect()
         })
+    }
+
+    /// The text for `key` in this language only.
+    fn get(self, key: &str) -> Option<&'static str> {
+        let entries = self.entries();
+        entries.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| entries.get(i)).map(|(_, text)| *text)
     }
 }
 
 /// The text for `key` in `lang`, falling back to English and then to the key itself.
 pub fn t(lang: Lang, key: &'static str) -> &'static str {
-    lang.catalog().get(key).or_else(|| Lang::En.catalog().get(key)).unwrap_or(key)
+    lang.get(key).or_else(|| Lang::En.get(key)).unwrap_or(key)
 }
 
 /// Like [`t`], with each `{name}` replaced by its value from `args`.
 pub fn t_args(lang: Lang, key: &'static str, args: &[(&str, &str)]) -> String {
     args.iter().fold(t(lang, key).to_owned(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
-}
-
-fn log_error(message: &str) {
-    #[cfg(target_arch = "wasm32")]
-    web_sys::console::error_1(&message.into());
-    #[cfg(not(target_arch = "wasm32"))]
-    eprintln!("{message}");
 }
 
 #[cfg(test)]

@@ -155,3 +155,20 @@ fn parser_rejects_what_toml_or_we_would_not_accept() {
     check("a = \"\\q\"", Err(1));
     check("just text", Err(1));
 }
+
+#[test]
+fn the_embedded_entries_are_the_parsed_locale_files() {
+    // build.rs joins and parses the same files as `Lang::source`; the page reads its output.
+    for lang in Lang::ALL {
+        let parsed = catalog(lang);
+        let embedded: Vec<(&str, &str)> = lang.entries().to_vec();
+        assert_eq!(embedded, parsed.entries().collect::<Vec<_>>(), "{}", lang.code());
+        assert!(embedded.len() >= 100, "{}: only {} entries", lang.code(), embedded.len());
+        assert!(embedded.windows(2).all(|w| w[0].0 < w[1].0), "sorted, no repeats");
+        for (key, text) in embedded.iter().step_by(7) {
+            assert_eq!(lang.get(key), Some(*text));
+        }
+    }
+    assert_eq!(Lang::En.get("no.such.key"), None);
+    assert_eq!(Lang::En.get(""), None);
+}
