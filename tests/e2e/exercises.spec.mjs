@@ -91,16 +91,27 @@ test('an exercise fetches only its own texts, once; a failed fetch says so and c
   await expect(page.locator('[data-exercise="drain_time"]')).toBeVisible();
   expect(packs()).toEqual([]);
 
-  // The network goes away: the exercise says its texts could not be loaded, keeps the way back.
-  let offline = true;
-  await page.route('**/exercises/en/*.txt', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  // A pack that does not fit this page (a stale copy) is refused, then the network goes away:
+  // each time the exercise says its texts could not be loaded and keeps the way back.
+  let mode = 'stale';
+  await page.route('**/exercises/en/*.txt', (route) => {
+    if (mode === 'stale') return route.fulfill({ status: 200, body: 'rebalance-lab/texts/1 drain_time en 2\nold' });
+    return mode === 'offline' ? route.abort('internetdisconnected') : route.continue();
+  });
   await page.getByRole('link', { name: 'How long until the backlog drains?' }).click();
-  await expect(page.locator('.ex-error')).toContainText('The texts of this exercise could not be loaded');
+  const error = page.locator('.ex-error');
+  await expect(error).toContainText('The texts of this exercise could not be loaded');
+  await expect(error).toContainText('do not fit this page');
+  await expect(page.locator('.ex-prompt')).toHaveCount(0);
   await expect(page.getByRole('link', { name: '← All exercises' })).toBeVisible();
-  offline = false;
+  mode = 'offline';
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(error).not.toContainText('do not fit this page');
+  await expect(error).toContainText('The texts of this exercise could not be loaded');
+  mode = 'online';
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.locator('.ex-prompt')).toContainText('B = 11,000,000');
-  expect(packs()).toHaveLength(2);
+  expect(packs()).toHaveLength(3);
   for (const url of packs()) expect(url).toMatch(/\/exercises\/en\/drain_time-[0-9a-f]{10}\.txt$/);
 
   // Back to the overview and in again (new numbers too): the texts are not fetched again.
@@ -108,7 +119,7 @@ test('an exercise fetches only its own texts, once; a failed fetch says so and c
   await page.getByRole('link', { name: 'How long until the backlog drains?' }).click();
   await page.getByRole('link', { name: 'New numbers' }).click();
   await expect(page.locator('.ex-prompt')).toContainText('messages/s');
-  expect(packs()).toHaveLength(2);
+  expect(packs()).toHaveLength(3);
   // Chromium logs the refused request itself; nothing else may have complained.
   guard.errors = guard.errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'));
 });
