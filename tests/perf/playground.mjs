@@ -12,7 +12,8 @@
 //   node tests/perf/playground.mjs http://127.0.0.1:8080/
 //
 // Uses Debian's Chromium with the e2e suite's flags (tests/e2e/chromium.mjs). PERF_ROUNDS,
-// PERF_MODES (comma list) and PERF_REDUCED_MOTION=1 tune a run.
+// PERF_MODES (comma list), PERF_REDUCED_MOTION=1 and PERF_FIRST (fresh loads per page for the
+// first-render table at the end; 0 skips it) tune a run.
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.mjs';
 
@@ -231,6 +232,45 @@ for (const mode of MODES) {
   row(mode, firstRender, dragged, keyed, tiles);
   rows.push({ mode, firstRender, drag: dragged, keys: keyed, tiles });
   await context.close();
+}
+// First render of each page, as a reader opens a link: navigation start → the page's content
+// in the DOM (an exercise link: its prompt, which needs the exercise's text pack fetched after
+// the wasm starts). Each load in a fresh context (nothing cached); median and max of
+// PERF_FIRST loads (default 5). PERF_FIRST=0 skips it.
+const FIRST = Number(process.env.PERF_FIRST ?? 5);
+const PAGES = [
+  ['playground', '?lang=en#/', 'main h1'],
+  ['offsets', '?lang=en#/offsets', 'main h1'],
+  ['planner', '?lang=en#/planner', 'main h1'],
+  ['exercises (overview)', '?lang=en#/exercises', '[data-exercise]'],
+  ['exercises (a link)', '?lang=en&ex_id=drain_time&ex_seed=1#/exercises', '.ex-prompt'],
+  ['exercises (zh-CN link)', '?lang=zh-CN&ex_id=drain_time&ex_seed=1#/exercises', '.ex-prompt'],
+  ['timeline', '?lang=en#/timeline', 'main h1'],
+];
+if (FIRST > 0) {
+  console.log(`first render per page, ms since navigation start (median / max of ${FIRST} fresh loads):`);
+  for (const [name, query, selector] of PAGES) {
+    const times = [];
+    for (let i = 0; i < FIRST; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`${name}: page error: ${error.message}`));
+      await page.addInitScript((selector) => {
+        const seen = () => {
+          if (!window.__shown && document.querySelector(selector)) window.__shown = performance.now();
+        };
+        new MutationObserver(seen).observe(document, { subtree: true, childList: true });
+      }, selector);
+      await page.goto(new URL(query, base).href, { waitUntil: 'commit' });
+      await page.waitForSelector(selector, { timeout: 60_000 });
+      times.push(await page.evaluate(() => window.__shown));
+      await context.close();
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    console.log(`  ${name.padEnd(24)}${ms(median)} /${ms(times[times.length - 1])}`);
+    rows.push({ mode: `first:${name}`, firstRender: median, max: times[times.length - 1] });
+  }
 }
 await browser.close();
 if (process.env.PERF_JSON) console.log(JSON.stringify(rows));
