@@ -49,6 +49,8 @@ thread_local! {
     /// The exercises whose texts came this visit: kept until the page closes (a few dozen
     /// at most), so a `&'static` to one stays valid like one into the embedded catalog.
     static FETCHED: RefCell<Vec<&'static Exercise>> = const { RefCell::new(Vec::new()) };
+    /// Why the last fetch of an exercise's texts failed, by id (cleared when it is tried again).
+    static FAILED: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The pack URL of `id`, relative to the document; `None` when the texts are embedded.
@@ -64,7 +66,10 @@ fn known(id: &str) -> Option<Texts> {
     if pack_url(id).is_none() {
         return Some(Texts::Ready(exercise));
     }
-    FETCHED.with_borrow(|done| done.iter().find(|e| e.id == id).copied()).map(Texts::Ready)
+    let fetched = FETCHED.with_borrow(|done| done.iter().find(|e| e.id == id).copied()).map(Texts::Ready);
+    fetched.or_else(|| {
+        FAILED.with_borrow(|failed| failed.iter().find(|(of, _)| of == id).map(|(_, why)| Texts::Failed(why.clone())))
+    })
 }
 
 fn js_error(error: wasm_bindgen::JsValue) -> String {
@@ -90,35 +95,36 @@ async fn fetch(id: &str, url: &str) -> Result<&'static Exercise, String> {
     Ok(exercise)
 }
 /// The exercise `id` (`None`: no exercise open) and a callback that fetches again after a
-/// failure.
+/// failure. Opening an exercise whose fetch failed earlier tries again too. Outcomes are kept
+/// per id outside the component, so a late answer for an exercise the reader has left never
+/// shows on another one.
 #[hook]
 pub fn use_texts(id: Option<&str>) -> (Option<Texts>, Callback<()>) {
+    let update = use_force_update();
     let tries = use_state(|| 0_u32);
-    // The last fetch's outcome, for the id it was for.
-    let outcome = use_state(|| None::<(String, Texts)>);
     {
-        let outcome = outcome.clone();
+        let update = update.clone();
         use_effect_with((id.map(str::to_owned), *tries), move |(id, _)| {
-            let wanted =
-                id.as_deref().filter(|id| known(id).is_none()).and_then(|id| Some((id.to_owned(), pack_url(id)?)));
-            if let Some((id, url)) = wanted {
-                outcome.set(Some((id.clone(), Texts::Loading)));
-                yew::platform::spawn_local(async move {
-                    let texts = fetch(&id, &url).await.map_or_else(Texts::Failed, Texts::Ready);
-                    outcome.set(Some((id, texts)));
-                });
+            let Some((id, url)) = id.as_deref().and_then(|id| Some((id.to_owned(), pack_url(id)?))) else { return };
+            let failed_before = FAILED.with_borrow_mut(|failed| {
+                let before = failed.len();
+                failed.retain(|(of, _)| *of != id);
+                failed.len() != before
+            });
+            if known(&id).is_some() {
+                return;
             }
+            if failed_before {
+                update.force_update();
+            }
+            yew::platform::spawn_local(async move {
+                if let Err(why) = fetch(&id, &url).await {
+                    FAILED.with_borrow_mut(|failed| failed.push((id, why)));
+                }
+                update.force_update();
+            });
         });
     }
-    let texts = id.map(|id| {
-        known(id).unwrap_or_else(|| match &*outcome {
-            Some((of, Texts::Failed(why))) if of == id => Texts::Failed(why.clone()),
-            _ => Texts::Loading,
-        })
-    });
-    let retry = {
-        let tries = tries.clone();
-        Callback::from(move |()| tries.set(tries.wrapping_add(1)))
-    };
-    (texts, retry)
+    let retry = Callback::from(move |()| tries.set(tries.wrapping_add(1)));
+    (id.map(|id| known(id).unwrap_or(Texts::Loading)), retry)
 }
