@@ -181,11 +181,13 @@ fn notice_text(i18n: &I18n, notice: &Notice) -> String {
     }
 }
 
-/// The page while the open exercise cannot be shown (yet): `what`, and the way back.
-fn not_shown(i18n: &I18n, nav: &Nav, seed: u64, what: Html) -> Html {
+/// The page while the open exercise `id` cannot be shown (yet): its title (the catalog always
+/// has the titles), `what`, and the way back.
+fn not_shown(i18n: &I18n, nav: &Nav, seed: u64, id: &str, what: Html) -> Html {
+    let title = catalog().get(id).map(|e| e.title.get(core_lang(i18n.lang()))).filter(|t| !t.is_empty());
     html! {
         <div class="ex-index">
-            <h1>{ i18n.t("page.exercises.title") }</h1>
+            <h1>{ title.unwrap_or_else(|| i18n.t("page.exercises.title")).to_owned() }</h1>
             { what }
             <p><a href={page_href(&Target::Index, seed)} onclick={link_click(nav, Target::Index)}>{ i18n.t("page.exercises.back") }</a></p>
         </div>
@@ -296,18 +298,20 @@ pub fn Exercises() -> Html {
                     {hrefs} dispatch={dispatch.clone()} nav={nav.clone()} />
             }
         }
-        (Some(_), Some(Err(e))) => not_shown(
+        (Some((id, _)), Some(Err(e))) => not_shown(
             &i18n,
             &nav,
             seed,
+            id,
             html! {
                 <p class="ex-error" role="alert">{ i18n.t_args("page.exercises.instance_error", &[("error", e)]) }</p>
             },
         ),
-        (Some(_), None) => not_shown(
+        (Some((id, _)), None) => not_shown(
             &i18n,
             &nav,
             seed,
+            id,
             match texts {
                 Some(Texts::Failed(e)) => html! {
                     <div class="ex-error" role="alert">

@@ -94,6 +94,7 @@ async fn fetch(id: &str, url: &str) -> Result<&'static Exercise, String> {
     FETCHED.with_borrow_mut(|done| done.push(exercise));
     Ok(exercise)
 }
+
 /// The exercise `id` (`None`: no exercise open) and a callback that fetches again after a
 /// failure. Opening an exercise whose fetch failed earlier tries again too. Outcomes are kept
 /// per id outside the component, so a late answer for an exercise the reader has left never
