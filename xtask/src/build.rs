@@ -201,7 +201,7 @@ pub fn release_features() -> Vec<String> {
 /// Whether [`RELEASE_TOOLCHAIN`] with `rust-src` is there, installing it with rustup when it
 /// is not (about 13 s here). `false`, with a warning, when that fails: the release then
 /// builds with stable, correct but bigger.
-fn ensure_release_toolchain() -> bool {
+pub fn ensure_release_toolchain() -> bool {
     let installed = |toolchain: &str| {
         util::output(util::command("rustup").args(["component", "list", "--installed", "--toolchain", toolchain]))
             .is_some_and(|list| list.lines().any(|line| line.starts_with("rust-src")))

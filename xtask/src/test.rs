@@ -88,6 +88,9 @@ pub fn run(options: &Options) -> Result {
 fn prerequisites() -> Result {
     build::ensure_wasm_target()?;
     println!("ok: rust target {WASM_TARGET}");
+    if build::ensure_release_toolchain() {
+        println!("ok: {} with rust-src (release wasm)", build::RELEASE_TOOLCHAIN);
+    }
 
     let fmt = util::output(util::cargo().args(["fmt", "--version"]));
     let clippy = util::output(util::cargo().args(["clippy", "--version"]));
