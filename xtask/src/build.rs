@@ -25,6 +25,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::tools::{self, RELEASE_TOOLCHAIN, WASM_TARGET};
 use crate::util::{self, Result};
 use crate::Options;
 
@@ -41,26 +42,12 @@ pub const PER_LANGUAGE: &[&str] = &["exercises"];
 pub const LANGS: &[(&str, &str)] = &[("en", "en-only"), ("zh-CN", "zh-cn-only")];
 /// Under `dist/`: one folder per language of exercise text packs (`exercises/en/…`).
 pub const TEXTS_DIR: &str = "exercises";
-/// The toolchain of release wasm builds (see the module docs). Pinned: a new nightly may
-/// change sizes or the `-Z` flags; move it on purpose and measure (BENCHMARKS.md).
-pub const RELEASE_TOOLCHAIN: &str = "nightly-2026-05-20";
 /// The debug build's one bundle, with every page.
 const ALL: &str = "all";
 /// The placeholder in `static/boot.js` that receives the bundle table.
 const BUNDLES_MARKER: &str = "/* xtask:bundles */ {}";
 /// The binary target that renders the app.
 const BIN: &str = "rebalance_lab_site";
-const WASM_TARGET: &str = "wasm32-unknown-unknown";
-/// The WebAssembly features rustc enables by default for wasm32-unknown-unknown; wasm-opt
-/// must accept them, and must not add others.
-const WASM_FEATURES: &[&str] = &[
-    "--enable-bulk-memory",
-    "--enable-mutable-globals",
-    "--enable-nontrapping-float-to-int",
-    "--enable-sign-ext",
-    "--enable-reference-types",
-    "--enable-multivalue",
-];
 
 /// What a build put in `dist/`.
 #[derive(Debug, Clone)]
@@ -94,13 +81,13 @@ pub struct Bundle {
 /// Builds the site; see the module docs.
 pub fn run(options: &Options) -> Result<Dist> {
     let profile = if options.release { "release" } else { "debug" };
-    ensure_wasm_target()?;
+    tools::ensure_wasm_target()?;
     let targets = if options.release { release_targets() } else { vec![Target { page: ALL, lang: None }] };
     let pkg = util::target_dir().join("xtask").join(format!("pkg-{profile}"));
     if pkg.exists() {
         fs::remove_dir_all(&pkg)?;
     }
-    let nightly = options.release && ensure_release_toolchain();
+    let nightly = options.release && tools::ensure_release_toolchain();
     let wasm_dir = if nightly { util::target_dir().join("nightly") } else { util::target_dir() };
     for target in &targets {
         let mut cargo = if nightly {
@@ -121,10 +108,10 @@ pub fn run(options: &Options) -> Result<Dist> {
         util::run(&mut cargo)?;
         let wasm = wasm_dir.join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
         let stem = target.stem();
-        bindgen(&wasm, &pkg, &stem, options.release)?;
+        tools::bindgen(&wasm, &pkg, &stem, options.release)?;
         if options.release {
-            wasm_opt(&pkg.join(format!("{stem}_bg.wasm")))?;
-            minify_in_place(&pkg.join(format!("{stem}.js")))?;
+            tools::wasm_opt(&pkg.join(format!("{stem}_bg.wasm")))?;
+            tools::minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }
     let mut dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
@@ -198,123 +185,6 @@ pub fn release_features() -> Vec<String> {
     release_targets().iter().map(Target::features).collect()
 }
 
-/// Whether [`RELEASE_TOOLCHAIN`] with `rust-src` is there, installing it with rustup when it
-/// is not (about 13 s here). `false`, with a warning, when that fails: the release then
-/// builds with stable, correct but bigger.
-pub fn ensure_release_toolchain() -> bool {
-    let installed = |toolchain: &str| {
-        util::output(util::command("rustup").args(["component", "list", "--installed", "--toolchain", toolchain]))
-            .is_some_and(|list| list.lines().any(|line| line.starts_with("rust-src")))
-    };
-    if installed(RELEASE_TOOLCHAIN) {
-        return true;
-    }
-    let mut install = util::command("rustup");
-    install.args(["toolchain", "install", RELEASE_TOOLCHAIN, "--profile", "minimal", "--component", "rust-src"]);
-    if util::run(&mut install).is_ok() && installed(RELEASE_TOOLCHAIN) {
-        return true;
-    }
-    println!(
-        "warning: cannot install {RELEASE_TOOLCHAIN} with rust-src; the release wasm is built with stable (bigger)"
-    );
-    false
-}
-
-/// Adds the `wasm32-unknown-unknown` target through rustup when it is missing.
-pub fn ensure_wasm_target() -> Result {
-    let Some(targets) = util::output(util::command("rustup").args(["target", "list", "--installed"])) else {
-        println!("warning: rustup not found; assuming the {WASM_TARGET} target is installed");
-        return Ok(());
-    };
-    if targets.lines().any(|line| line.trim() == WASM_TARGET) {
-        return Ok(());
-    }
-    util::run(util::command("rustup").args(["target", "add", WASM_TARGET]))
-}
-
-fn bindgen(wasm: &Path, out_dir: &Path, out_name: &str, release: bool) -> Result {
-    println!("wasm-bindgen {} -> {}/{out_name}", util::show(wasm), util::show(out_dir));
-    wasm_bindgen_cli_support::Bindgen::new()
-        .input_path(wasm)
-        .out_name(out_name)
-        .web(true)?
-        .typescript(false)
-        .remove_name_section(release && !keep_names())
-        .remove_producers_section(release)
-        .generate(out_dir)
-        .map_err(|error| format!("wasm-bindgen: {error:#}"))?;
-    Ok(())
-}
-
-/// `PERF_PROFILE=1`: keep function names in the release wasm, so a CPU profile
-/// (`cargo xtask perf`) names Rust functions. Bigger; never for a published build.
-fn keep_names() -> bool {
-    std::env::var_os("PERF_PROFILE").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
-/// Runs `wasm-opt -Oz` in place, installing it with `npm ci` when `node_modules` is missing.
-fn wasm_opt(wasm: &Path) -> Result {
-    let root = util::root();
-    let bin = root.join("node_modules/.bin/wasm-opt");
-    if !bin.exists() && root.join("package.json").exists() && !root.join("node_modules").exists() {
-        if util::output(util::command("npm").arg("--version")).is_some() {
-            util::run(util::command("npm").args(["ci", "--no-audit", "--no-fund"]))?;
-        } else {
-            println!("warning: npm is not installed; skipping wasm-opt (the wasm stays larger)");
-            return Ok(());
-        }
-    }
-    if !bin.exists() {
-        println!("warning: {} is missing; skipping wasm-opt", util::show(&bin));
-        return Ok(());
-    }
-    let optimized = wasm.with_extension("opt.wasm");
-    let mut command = util::command(&bin);
-    // `--zero-filled-memory`: the module defines its memory, which starts zeroed, so zero
-    // bytes in data segments can go. `--low-memory-unused`: Rust's wasm32 layout puts the
-    // stack first (growing down from 1 MiB), so the lowest 1 KiB is only ever reached by a
-    // stack overflow; binaryen may then fold constant offsets into loads and stores
-    // (−1.4 KB gzip on the timeline page).
-    command.arg("-Oz").args(WASM_FEATURES).args(["--zero-filled-memory", "--low-memory-unused"]);
-    if keep_names() {
-        command.arg("--debuginfo");
-    }
-    command.arg(wasm).arg("-o").arg(&optimized);
-    util::run(&mut command)?;
-    fs::rename(&optimized, wasm)?;
-    Ok(())
-}
-
-/// `node_modules/.bin/esbuild`, the minifier for the release build's JS and CSS, if installed
-/// (`npm ci` puts it there; `wasm_opt` runs that when `node_modules` is missing).
-fn esbuild() -> Option<PathBuf> {
-    let bin = util::root().join("node_modules/.bin/esbuild");
-    bin.exists().then_some(bin)
-}
-
-/// The minified text of a `.js` or `.css` file (esbuild, no bundling: imports, `export`s and
-/// `import.meta.url` stay as they are); the file as it is when esbuild is missing.
-fn minify(path: &Path) -> Result<Vec<u8>> {
-    let Some(bin) = esbuild() else {
-        println!("warning: node_modules/.bin/esbuild is missing; {} is not minified", util::show(path));
-        return Ok(fs::read(path)?);
-    };
-    let dir = util::target_dir().join("xtask").join("minified");
-    fs::create_dir_all(&dir)?;
-    let out = dir.join(path.file_name().ok_or("a file to minify has no name")?);
-    let mut command = util::command(&bin);
-    command.arg(path).arg("--minify").arg("--log-level=warning").arg(format!("--outfile={}", out.display()));
-    util::run(&mut command)?;
-    let bytes = fs::read(&out)?;
-    fs::remove_file(&out)?;
-    Ok(bytes)
-}
-
-fn minify_in_place(path: &Path) -> Result {
-    let bytes = minify(path)?;
-    Ok(fs::write(path, bytes)?)
-}
-
 /// Writes `dist/` from the bindgen output of `bundles`, `static/` and `index.html`.
 fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Result<Dist> {
     let root = util::root();
@@ -343,7 +213,7 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
         } else if name == "boot.js" {
             boot = Some(fs::read_to_string(&path)?);
         } else if name.ends_with(".js") || name.ends_with(".css") {
-            let bytes = if release { minify(&path)? } else { fs::read(&path)? };
+            let bytes = if release { tools::minify(&path)? } else { fs::read(&path)? };
             let hashed = write_hashed(&dist.join("static"), &name, &bytes)?;
             renamed.push((name, hashed));
         } else {
@@ -379,7 +249,7 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
     if release {
         let unminified = util::target_dir().join("xtask").join("boot.js");
         fs::write(&unminified, &boot)?;
-        boot = String::from_utf8(minify(&unminified)?)?;
+        boot = String::from_utf8(tools::minify(&unminified)?)?;
     }
     renamed.push(("boot.js".to_owned(), write_hashed(&dist.join("static"), "boot.js", boot.as_bytes())?));
 

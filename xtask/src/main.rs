@@ -14,6 +14,7 @@ mod perf;
 mod serve;
 mod size;
 mod test;
+mod tools;
 mod util;
 
 use std::process::ExitCode;

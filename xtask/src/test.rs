@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::tools::{self, WASM_TARGET};
 use crate::util::{self, Result};
 use crate::{build, size, Options};
 
-const WASM_TARGET: &str = "wasm32-unknown-unknown";
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// The sub-path the end-to-end suite also serves the site under.
@@ -86,10 +86,10 @@ pub fn run(options: &Options) -> Result {
 
 /// Installs what the other stages need, when it is missing.
 fn prerequisites() -> Result {
-    build::ensure_wasm_target()?;
+    tools::ensure_wasm_target()?;
     println!("ok: rust target {WASM_TARGET}");
-    if build::ensure_release_toolchain() {
-        println!("ok: {} with rust-src (release wasm)", build::RELEASE_TOOLCHAIN);
+    if tools::ensure_release_toolchain() {
+        println!("ok: {} with rust-src (release wasm)", tools::RELEASE_TOOLCHAIN);
     }
 
     let fmt = util::output(util::cargo().args(["fmt", "--version"]));
