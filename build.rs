@@ -66,8 +66,7 @@ fn main() {
         println!("cargo:warning=exercise catalog: {error}");
     }
     // A one-language build (features `en-only`, `zh-cn-only`) embeds only that language's texts.
-    let only = |feature: &str| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some();
-    let lang = match (only("EN_ONLY"), only("ZH_CN_ONLY")) {
+    let lang = match (feature("en_only"), feature("zh_cn_only")) {
         (true, false) => Some(Lang::En),
         (false, true) => Some(Lang::Zh),
         _ => None,
