@@ -103,7 +103,7 @@ impl Catalog {
     pub fn titles_only(&self) -> Catalog {
         let mut catalog = self.clone();
         for exercise in &mut catalog.exercises {
-            for text in exercise.texts_mut().into_iter().skip(1) {
+            for text in packed_texts(exercise) {
                 *text = Text::default();
             }
         }
@@ -120,12 +120,18 @@ impl Catalog {
     }
 }
 
-/// An exercise's texts in `lang` except its title (the first of [`Exercise::texts_mut`]), in
-/// that order: a header line, then the texts separated by [`PACK_SEPARATOR`]. Fails if a text
-/// holds the separator (the static check refuses such files).
+/// The texts a pack holds: every text of [`Exercise::texts_mut`] but the first, the title
+/// (which the page embeds), in that order.
+fn packed_texts(exercise: &mut Exercise) -> Vec<&mut Text> {
+    exercise.texts_mut().into_iter().skip(1).collect()
+}
+
+/// An exercise's [`packed_texts`] in `lang`: a header line, then the texts separated by
+/// [`PACK_SEPARATOR`]. Fails if a text holds the separator (the static check refuses such
+/// files).
 pub fn text_pack(exercise: &Exercise, lang: Lang) -> Result<String, String> {
     let mut copy = exercise.clone();
-    let texts: Vec<&str> = copy.texts_mut().into_iter().skip(1).map(|t| t.get(lang)).collect();
+    let texts: Vec<&str> = packed_texts(&mut copy).into_iter().map(|t| t.get(lang)).collect();
     if texts.iter().any(|t| t.contains(PACK_SEPARATOR)) {
         return Err(format!("exercise {}: a text holds U+001E, which separates the texts of a pack", exercise.id));
     }
@@ -139,12 +145,12 @@ pub fn text_pack(exercise: &Exercise, lang: Lang) -> Result<String, String> {
 }
 
 /// `exercise` (from [`Catalog::titles_only`]) with the texts of `pack` ([`text_pack`]) in
-/// `lang`; never panics. A pack for
-/// another exercise, language or number of texts is refused with a sentence saying so.
+/// `lang`; never panics. A pack for another exercise, language or number of texts is refused
+/// with a sentence saying so.
 pub fn with_text_pack(mut exercise: Exercise, lang: Lang, pack: &str) -> Result<Exercise, String> {
     let id = exercise.id.clone();
-    let mut targets = exercise.texts_mut();
-    let count = targets.len().saturating_sub(1);
+    let mut targets = packed_texts(&mut exercise);
+    let count = targets.len();
     let (header, body) = pack.split_once('\n').unwrap_or((pack, ""));
     let expected = format!("{PACK_MAGIC} {id} {} {count}", lang.code());
     if header != expected {
@@ -154,7 +160,7 @@ pub fn with_text_pack(mut exercise: Exercise, lang: Lang, pack: &str) -> Result<
     if texts.len() != count {
         return Err(format!("the texts of exercise {id} hold {} texts, not {count}", texts.len()));
     }
-    for (target, text) in targets.iter_mut().skip(1).zip(texts) {
+    for (target, text) in targets.iter_mut().zip(texts) {
         *target.get_mut(lang) = text.to_owned();
     }
     drop(targets);
