@@ -45,7 +45,7 @@ pub struct NumberFieldProps {
 /// Reads `text` as a number within `min..=max`; `Err` holds a message key and the bounds.
 pub fn parse_in_range(text: &str, min: f64, max: f64) -> Result<f64, &'static str> {
     let cleaned: String = text.trim().chars().filter(|c| *c != ',' && *c != '_' && *c != ' ').collect();
-    let value: f64 = cleaned.parse().map_err(|_| "field.not_a_number")?;
+    let value: f64 = rebalance_core::number::parse_f64(&cleaned).ok_or("field.not_a_number")?;
     if !value.is_finite() {
         return Err("field.not_a_number");
     }

@@ -16,7 +16,9 @@
 //! 2. wasm-bindgen, as the `wasm-bindgen-cli-support` library pinned to the same version
 //!    as `wasm-bindgen` (no CLI install needed), `--target web`, out name
 //!    `rebalance_lab_<bundle>`.
-//! 3. Release only: `wasm-opt -Oz` from `node_modules/.bin` (npm package `binaryen`).
+//! 3. Release only: import and generated export names shortened in the wasm and the glue
+//!    (`shorten.rs`; ~5 KB gzip per page), then `wasm-opt -Oz` from `node_modules/.bin` (npm
+//!    package `binaryen`) and the glue minified.
 //! 4. `dist/`: `index.html`, `pkg/` and `static/`, with content-hashed names for the wasm,
 //!    the JS and the CSS, and every URL relative (`./pkg/…`, `./static/…`) so the site works
 //!    from any sub-path. `static/boot.js` receives the bundle table (page → glue and wasm)
@@ -25,6 +27,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::shorten;
 use crate::tools::{self, RELEASE_TOOLCHAIN, WASM_TARGET};
 use crate::util::{self, Result};
 use crate::Options;
@@ -110,7 +113,10 @@ pub fn run(options: &Options) -> Result<Dist> {
         let stem = target.stem();
         tools::bindgen(&wasm, &pkg, &stem, options.release)?;
         if options.release {
-            tools::wasm_opt(&pkg.join(format!("{stem}_bg.wasm")))?;
+            let (wasm, glue) = (pkg.join(format!("{stem}_bg.wasm")), pkg.join(format!("{stem}.js")));
+            let renamed = shorten::shorten(&wasm, &glue)?;
+            println!("shortened {renamed} import and export names of {stem}");
+            tools::wasm_opt(&wasm)?;
             tools::minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }

@@ -12,6 +12,7 @@
 mod build;
 mod perf;
 mod serve;
+mod shorten;
 mod size;
 mod test;
 mod tools;

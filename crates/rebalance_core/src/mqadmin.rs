@@ -416,7 +416,7 @@ pub fn parse_with_offset(text: &str, utc_offset_minutes: i32) -> Result<ParsedPr
         };
         let footer = |prefix: &str| trimmed.strip_prefix(prefix).map(str::trim);
         if let Some(v) = footer("Consume TPS:") {
-            result.consume_tps = v.parse().ok();
+            result.consume_tps = crate::number::parse_f64(v);
         } else if let Some(v) = footer("Consume Diff Total:").or_else(|| footer("Diff Total:")) {
             result.diff_total = v.parse().ok();
         } else if let Some(v) = footer("Consume Inflight Total:") {

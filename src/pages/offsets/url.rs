@@ -133,8 +133,8 @@ impl Reader {
     }
 
     fn float(&mut self, key: &str, given: &str, lo: f64, hi: f64) -> Option<f64> {
-        match given.trim().parse::<f64>() {
-            Ok(v) if v.is_finite() => {
+        match rebalance_core::number::parse_f64(given.trim()) {
+            Some(v) if v.is_finite() => {
                 let used = v.max(lo).min(hi);
                 if used != v {
                     self.clamped(key, given, number(used));

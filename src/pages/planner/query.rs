@@ -26,17 +26,17 @@ impl Inputs {
         for field in Field::ALL {
             let Some(raw) = get(field.key()) else { continue };
             let Range { min, max, .. } = field.range();
-            let kind = match raw.trim().parse::<f64>() {
+            let kind = match rebalance_core::number::parse_f64(raw.trim()) {
                 // NaN is no number; ±inf (also what a 400-digit number reads as) is out of range.
-                Ok(v) if !v.is_nan() && (v < min || v > max) => {
+                Some(v) if !v.is_nan() && (v < min || v > max) => {
                     inputs.set(field, v);
                     Some(NoticeKind::OutOfRange { min, max })
                 }
-                Ok(v) if v.is_finite() && field.is_count() && v.fract() != 0.0 => {
+                Some(v) if v.is_finite() && field.is_count() && v.fract() != 0.0 => {
                     inputs.set(field, v);
                     Some(NoticeKind::NotWhole)
                 }
-                Ok(v) if v.is_finite() => {
+                Some(v) if v.is_finite() => {
                     inputs.set(field, v);
                     None
                 }

@@ -46,8 +46,8 @@ impl Reader<'_> {
     /// An integer in `min..=max`: clamped when out of range, `default` when not a number.
     fn int(&mut self, key: &'static str, min: i64, max: i64, default: i64) -> i64 {
         let Some(raw) = (self.get)(key) else { return default };
-        match raw.trim().parse::<f64>() {
-            Ok(v) if v.is_finite() => {
+        match rebalance_core::number::parse_f64(raw.trim()) {
+            Some(v) if v.is_finite() => {
                 let used = (v.round() as i64).clamp(min, max);
                 if used as f64 != v {
                     self.note(key, &raw, used);

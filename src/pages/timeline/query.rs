@@ -66,8 +66,8 @@ fn whole(
         }
         return v.min(max);
     }
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() => {
+    match rebalance_core::number::parse_f64(text) {
+        Some(v) if v.is_finite() => {
             let used = v.round().clamp(0.0, max as f64) as u64;
             out.push(replaced(key, &raw, used));
             used

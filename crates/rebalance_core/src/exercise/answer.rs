@@ -1,18 +1,16 @@
-//! Learners' answers: the typed [`Answer`] (deserializable from JSON) and [`read`], which
-//! turns one part's answer into a value comparable to the expected one (text goes through
-//! the lenient readers of [`super::lenient`]).
-
-use serde::{Deserialize, Serialize};
+//! Learners' answers: the typed [`Answer`] (read from and written as JSON with
+//! [`crate::json`]) and [`read`], which turns one part's answer into a value comparable to
+//! the expected one (text goes through the lenient readers of [`super::lenient`]).
 
 use super::compute::Value;
 use super::instance::PartInput;
 pub use super::lenient::Unreadable;
 use super::lenient::{choice_list, quantity, queue_list, unreadable};
 use super::model::Unit;
+use crate::json::{self, Json};
 
-/// One part's answer (read by [`Answer`]'s reader, which also takes bare numbers and strings).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// One part's answer (read by [`Answer::from_json`], which also takes bare numbers and strings).
+#[derive(Debug, Clone, PartialEq)]
 pub enum PartAnswer {
     /// A number in the part's unit (`{"number": 1000}`).
     Number(f64),
@@ -26,108 +24,19 @@ pub enum PartAnswer {
 
 /// A whole answer: one entry per part, in part order.
 ///
-/// JSON forms: `{"parts": [...]}`, a list `[...]`, or a single part answer for a one-part
-/// exercise. A part answer is `{"number": …}`, `{"text": …}`, `{"queues": […]}`,
-/// `{"choices": […]}`, or a bare number or string (read as number or text).
-#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+/// JSON forms: `{"parts": [...]}` (other members ignored), a list `[...]`, or a single part
+/// answer for a one-part exercise. A part answer is `{"number": …}`, `{"text": …}`,
+/// `{"queues": […]}`, `{"choices": […]}` (exactly one member), or a bare number or string
+/// (read as number or text).
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Answer {
     /// The parts' answers.
     pub parts: Vec<PartAnswer>,
 }
 
-// The forms are told apart by their JSON type, without serde's untagged enums (which buffer
-// every value first; see `super::authoring` for the cost).
-impl<'de> Deserialize<'de> for Answer {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(AnswerVisitor { whole: true }).map(|parts| Answer { parts })
-    }
-}
-
-/// One part answer: `{"number": …}` and the other tagged forms, a bare number or a string.
-struct Flexible(PartAnswer);
-
-impl<'de> Deserialize<'de> for Flexible {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let parts = deserializer.deserialize_any(AnswerVisitor { whole: false })?;
-        match <[PartAnswer; 1]>::try_from(parts) {
-            Ok([part]) => Ok(Flexible(part)),
-            Err(parts) => Err(serde::de::Error::invalid_length(parts.len(), &"one part answer")),
-        }
-    }
-}
-
-/// Reads a whole answer (`whole`: also `{"parts": […]}` and a list) or one part answer; the
-/// value is the parts read (one for a part answer).
-struct AnswerVisitor {
-    whole: bool,
-}
-
-impl<'de> serde::de::Visitor<'de> for AnswerVisitor {
-    type Value = Vec<PartAnswer>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.whole {
-            f.write_str("an answer: {\"parts\": [...]}, a list of part answers, or one part answer")
-        } else {
-            f.write_str("a part answer: {\"number\": …}, {\"text\": …}, {\"queues\": […]}, {\"choices\": […]}, a number or a string")
-        }
-    }
-
-    fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<Self::Value, E> {
-        Ok(vec![PartAnswer::Number(x as f64)])
-    }
-
-    fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<Self::Value, E> {
-        Ok(vec![PartAnswer::Number(x as f64)])
-    }
-
-    fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<Self::Value, E> {
-        Ok(vec![PartAnswer::Number(x)])
-    }
-
-    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
-        Ok(vec![PartAnswer::Text(text.to_owned())])
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        if !self.whole {
-            return Err(serde::de::Error::invalid_type(serde::de::Unexpected::Seq, &self));
-        }
-        let mut parts = Vec::new();
-        while let Some(Flexible(part)) = seq.next_element()? {
-            parts.push(part);
-        }
-        Ok(parts)
-    }
-
-    // `{"parts": […]}` (other keys ignored, as in a struct) or exactly one tagged part.
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        use serde::de::Error as _;
-        const TAGS: &[&str] = &["number", "text", "queues", "choices"];
-        let (mut parts, mut tagged, mut keys) = (None, None, 0);
-        while let Some(key) = map.next_key::<String>()? {
-            keys += 1;
-            match key.as_str() {
-                "parts" if self.whole => {
-                    parts = Some(map.next_value::<Vec<Flexible>>()?.into_iter().map(|f| f.0).collect());
-                }
-                "number" => tagged = Some(PartAnswer::Number(map.next_value()?)),
-                "text" => tagged = Some(PartAnswer::Text(map.next_value()?)),
-                "queues" => tagged = Some(PartAnswer::Queues(map.next_value()?)),
-                "choices" => tagged = Some(PartAnswer::Choices(map.next_value()?)),
-                _ if self.whole => {
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                }
-                other => return Err(A::Error::unknown_variant(other, TAGS)),
-            }
-        }
-        match (parts, tagged) {
-            (Some(parts), _) => Ok(parts),
-            (None, Some(part)) if keys == 1 => Ok(vec![part]),
-            _ => Err(A::Error::invalid_value(serde::de::Unexpected::Map, &self)),
-        }
-    }
-}
+const WHOLE: &str = "an answer: {\"parts\": [...]}, a list of part answers, or one part answer";
+const PART: &str =
+    "a part answer: {\"number\": …}, {\"text\": …}, {\"queues\": […]}, {\"choices\": […]}, a number or a string";
 
 impl Answer {
     /// An answer with these parts.
@@ -142,14 +51,122 @@ impl Answer {
 
     /// Reads an answer from JSON (see the type's docs); never panics.
     pub fn from_json(text: &str) -> Result<Self, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        Self::from_value(&json::parse(text).map_err(|e| e.to_string())?)
     }
 
-    /// The answer as JSON (the same forms [`Answer::from_json`] reads; a non-finite number
-    /// is written as `null`).
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|_| "{\"parts\":[]}".to_owned())
+    /// Reads an answer from a parsed JSON value (see the type's docs).
+    pub fn from_value(value: &Json) -> Result<Self, String> {
+        let parts = match value {
+            Json::Array(items) => items.iter().map(part).collect::<Result<_, _>>()?,
+            Json::Object(members) => {
+                // `{"parts": […]}` (other members ignored, as in a record) or exactly one
+                // tagged part; every member is read, in order.
+                let mut parts = None;
+                let mut tagged = None;
+                for (name, value) in members {
+                    match name.as_str() {
+                        "parts" => match value {
+                            Json::Array(items) => parts = Some(items.iter().map(part).collect::<Result<_, _>>()?),
+                            other => {
+                                return Err(format!(
+                                    "parts: expected a list of part answers, found {}",
+                                    other.describe()
+                                ))
+                            }
+                        },
+                        name => {
+                            if let Some(p) = tagged_part(name, value) {
+                                tagged = Some(p?);
+                            }
+                        }
+                    }
+                }
+                match (parts, tagged) {
+                    (Some(parts), _) => parts,
+                    (None, Some(part)) if members.len() == 1 => vec![part],
+                    _ => return Err(format!("expected {WHOLE}, found an object with other members")),
+                }
+            }
+            other => vec![bare(other).ok_or_else(|| format!("expected {WHOLE}, found {}", other.describe()))?],
+        };
+        Ok(Self { parts })
     }
+
+    /// The answer as JSON (`{"parts":[…]}` with tagged parts, which [`Answer::from_json`]
+    /// reads back; a non-finite number is written as `null`).
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
+    }
+
+    /// Appends the answer as JSON ([`Answer::to_json`]).
+    pub fn write_json(&self, out: &mut String) {
+        out.push_str("{\"parts\":");
+        json::write_list(out, &self.parts, |out, part| {
+            let (tag, write): (&str, &dyn Fn(&mut String)) = match part {
+                PartAnswer::Number(x) => ("number", &|out| json::write_f64(out, *x)),
+                PartAnswer::Text(t) => ("text", &|out| json::write_str(out, t)),
+                PartAnswer::Queues(q) => ("queues", &|out| json::write_list(out, q, |o, i| o.push_str(&i.to_string()))),
+                PartAnswer::Choices(c) => ("choices", &|out| json::write_list(out, c, |o, id| json::write_str(o, id))),
+            };
+            out.push_str("{\"");
+            out.push_str(tag);
+            out.push_str("\":");
+            write(out);
+            out.push('}');
+        });
+        out.push('}');
+    }
+}
+
+/// A bare number (as a number answer) or string (as text).
+fn bare(value: &Json) -> Option<PartAnswer> {
+    match value {
+        Json::Number(_) => value.as_f64().map(PartAnswer::Number),
+        Json::String(s) => Some(PartAnswer::Text(s.clone())),
+        _ => None,
+    }
+}
+
+/// One part answer: tagged, or bare.
+fn part(value: &Json) -> Result<PartAnswer, String> {
+    match value {
+        Json::Object(members) => {
+            let mut found = None;
+            for (name, value) in members {
+                let read = tagged_part(name, value).ok_or_else(|| {
+                    format!("unknown variant `{name}`, expected one of `number`, `text`, `queues`, `choices`")
+                })?;
+                found = Some(read?);
+            }
+            match found {
+                Some(part) if members.len() == 1 => Ok(part),
+                _ => Err(format!("expected {PART}, found an object with {} members", members.len())),
+            }
+        }
+        other => bare(other).ok_or_else(|| format!("expected {PART}, found {}", other.describe())),
+    }
+}
+
+/// The part a tagged member gives (`None`: `name` is not a tag).
+fn tagged_part(name: &str, value: &Json) -> Option<Result<PartAnswer, String>> {
+    let wrong = |expected: &str| format!("{name}: expected {expected}, found {}", value.describe());
+    let list = |each: &dyn Fn(&Json) -> bool| match value {
+        Json::Array(items) if items.iter().all(each) => Ok(items),
+        _ => Err(()),
+    };
+    Some(match name {
+        "number" => value.as_f64().map(PartAnswer::Number).ok_or_else(|| wrong("a number")),
+        "text" => value.as_str().map(|t| PartAnswer::Text(t.to_owned())).ok_or_else(|| wrong("a string")),
+        "queues" => list(&|q| q.as_i64().is_some())
+            .map(|items| PartAnswer::Queues(items.iter().filter_map(Json::as_i64).collect()))
+            .map_err(|()| wrong("a list of queue numbers")),
+        "choices" => list(&|c| c.as_str().is_some())
+            .map(|items| PartAnswer::Choices(items.iter().filter_map(|c| c.as_str().map(str::to_owned)).collect()))
+            .map_err(|()| wrong("a list of option ids")),
+        _ => return None,
+    })
 }
 
 /// Reads one part's answer for the part's input, as a [`Value`] comparable to the expected one.

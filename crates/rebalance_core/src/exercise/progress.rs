@@ -9,6 +9,8 @@
 use md5::{Digest, Md5};
 use serde::{Deserialize, Serialize};
 
+use crate::json::{self, Json};
+
 use super::answer::Answer;
 use super::catalog::Catalog;
 use super::grade::{grade, Grade};
@@ -19,22 +21,22 @@ use super::names::Names;
 /// The schema version written by this core.
 pub const PROGRESS_VERSION: u32 = 1;
 
-/// A learner's progress.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// A learner's progress. Stored as JSON ([`Progress::to_json`], [`load_progress`]):
+/// `{"version":1,"setSeed":…,"exercises":{"<id>":{"attempts":…,"bestScore":…,"done":…,
+/// "hintsUsed":…,"best":{"seed":…,"answer":…}|null}}}`; `exercises`, `hintsUsed` and `best`
+/// may be left out, no other member is allowed.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Progress {
     /// Schema version ([`PROGRESS_VERSION`]).
     pub version: u32,
     /// The class (set) seed the learner works on.
     pub set_seed: u64,
     /// Per exercise id.
-    #[serde(default)]
     pub exercises: Names<ExerciseProgress>,
 }
 
 /// Progress on one exercise.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct ExerciseProgress {
     /// Answers graded so far.
     pub attempts: u32,
@@ -43,16 +45,13 @@ pub struct ExerciseProgress {
     /// Whether a graded answer scored 100.
     pub done: bool,
     /// Hints opened (highest tier reached, counting from 1).
-    #[serde(default)]
     pub hints_used: u8,
     /// The best attempt: its instance seed and answer (for re-grading).
-    #[serde(default)]
     pub best: Option<BestAttempt>,
 }
 
 /// The attempt behind the best score.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BestAttempt {
     /// The instance seed.
     pub seed: u64,
@@ -85,15 +84,15 @@ pub fn load_progress(text: &str) -> Result<Progress, ProgressError> {
     if text.len() > MAX_STORED_LEN {
         return Err(ProgressError::Invalid(format!("{} bytes is more than progress can take", text.len())));
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| ProgressError::Json(e.to_string()))?;
-    let Some(fields) = value.as_object() else {
+    let value = json::parse(text).map_err(|e| ProgressError::Json(e.to_string()))?;
+    if !matches!(value, Json::Object(_)) {
         return Err(ProgressError::Invalid("expected an object".to_owned()));
-    };
-    match fields.get("version").and_then(serde_json::Value::as_u64) {
+    }
+    match value.member("version").and_then(Json::as_u64) {
         Some(found) if found == u64::from(PROGRESS_VERSION) => {}
         found => return Err(ProgressError::UnsupportedVersion { found: found.unwrap_or(0) }),
     }
-    let progress: Progress = serde_json::from_value(value).map_err(|e| ProgressError::Invalid(e.to_string()))?;
+    let progress = read_progress(&value).map_err(ProgressError::Invalid)?;
     for (id, p) in &progress.exercises {
         if p.best_score > 100 {
             return Err(ProgressError::Invalid(format!("{id}: best score {} is above 100", p.best_score)));
@@ -103,6 +102,44 @@ pub fn load_progress(text: &str) -> Result<Progress, ProgressError> {
         }
     }
     Ok(progress)
+}
+
+/// The progress in `value` (the version already checked), as [`Progress`] documents it.
+fn read_progress(value: &Json) -> Result<Progress, String> {
+    let record = value.record("progress", &["version", "setSeed", "exercises"])?;
+    let set_seed = record.integer("setSeed", None)?;
+    let mut exercises = Names::new();
+    match record.get("exercises") {
+        None => {}
+        Some(Json::Object(members)) => {
+            for (id, entry) in members {
+                exercises.insert(id.clone(), read_exercise(id, entry)?);
+            }
+        }
+        Some(other) => return Err(record.wrong("exercises", "an object", other)),
+    }
+    Ok(Progress { version: PROGRESS_VERSION, set_seed, exercises })
+}
+
+fn read_exercise(id: &str, value: &Json) -> Result<ExerciseProgress, String> {
+    let what = format!("exercises.{id}");
+    let record = value.record(&what, &["attempts", "bestScore", "done", "hintsUsed", "best"])?;
+    let best = match record.get("best") {
+        None | Some(Json::Null) => None,
+        Some(best) => {
+            let what = format!("{what}.best");
+            let attempt = best.record(&what, &["seed", "answer"])?;
+            let answer = Answer::from_value(attempt.require("answer")?).map_err(|e| format!("{what}.answer: {e}"))?;
+            Some(BestAttempt { seed: attempt.integer("seed", None)?, answer })
+        }
+    };
+    Ok(ExerciseProgress {
+        attempts: record.integer("attempts", None)?,
+        best_score: record.integer("bestScore", None)?,
+        done: record.boolean("done")?,
+        hints_used: record.integer("hintsUsed", Some(0))?,
+        best,
+    })
 }
 
 /// Where a learner stands on an exercise.
@@ -167,7 +204,28 @@ impl Progress {
 
     /// The stored form (JSON), also the export file; [`load_progress`] reads it back.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        let mut out = format!("{{\"version\":{},\"setSeed\":{},\"exercises\":{{", self.version, self.set_seed);
+        for (i, (id, p)) in self.exercises.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::write_str(&mut out, id);
+            out.push_str(&format!(
+                ":{{\"attempts\":{},\"bestScore\":{},\"done\":{},\"hintsUsed\":{},\"best\":",
+                p.attempts, p.best_score, p.done, p.hints_used
+            ));
+            match &p.best {
+                Some(best) => {
+                    out.push_str(&format!("{{\"seed\":{},\"answer\":", best.seed));
+                    best.answer.write_json(&mut out);
+                    out.push('}');
+                }
+                None => out.push_str("null"),
+            }
+            out.push('}');
+        }
+        out.push_str("}}");
+        out
     }
 
     /// The completion code of this progress as stored (claimed scores).
