@@ -65,7 +65,12 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
 
 /// How many queue tiles have a Web Animation running (`element.getAnimations()`).
 fn travelling(root: &Element) -> usize {
-    all(root, "[data-flip]")
+    animated(root, "[data-flip]")
+}
+
+/// How many elements matching `selector` have a Web Animation running.
+fn animated(root: &Element, selector: &str) -> usize {
+    all(root, selector)
         .iter()
         .filter(|tile| {
             js_sys::Reflect::get(tile, &"getAnimations".into())
@@ -99,6 +104,35 @@ async fn tiles_travel_with_web_animations_and_leave_no_style_behind() {
     assert!(all(&root, "[style]").is_empty(), "the animation writes no inline style");
     until("every tile has arrived", || travelling(&root) == 0).await;
     assert!(all(&root, "[style]").is_empty());
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn a_lane_that_only_shifts_travels_as_one_with_its_tiles() {
+    let _serial = serial().await;
+    // BROADCASTING: every lane holds every queue, so killing the first consumer changes no
+    // other lane's tiles; the two lanes after it shift in the grid.
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=BROADCASTING").await;
+    find(&root, ".pg-board").scroll_into_view();
+    settle().await;
+    let kill = all(&root, ".pg-kill")
+        .into_iter()
+        .find(|b| b.get_attribute("aria-label").is_some_and(|l| l.starts_with("Kill consumer 192.168.0.1@")))
+        .expect("a kill button labelled with the cid");
+    kill.dyn_into::<HtmlElement>().expect("a button").click();
+    until("two lanes", || all(&root, ".pg-lane").len() == 2).await;
+    let reduced = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    if reduced {
+        settle().await;
+        assert_eq!(animated(&root, ".pg-lane"), 0, "no travel with prefers-reduced-motion");
+    } else {
+        until("the shifted lanes travel", || animated(&root, ".pg-lane") >= 1).await;
+        assert_eq!(travelling(&root), 0, "the tiles ride with their lanes, none animates on its own");
+    }
+    assert!(all(&root, "[style]").is_empty(), "the animation writes no inline style");
+    until("every lane has arrived", || animated(&root, ".pg-lane") == 0).await;
     handle.destroy();
 }
 

@@ -5,6 +5,14 @@
 //! (where it is). Tiles are the board's own elements, known by id, so nothing is looked up
 //! in the DOM by selector or attribute.
 //!
+//! A lane that only shifted in the grid (a member before it joined or left) travels as one
+//! element, carrying its tiles: a tile animates only by what it moved *relative to its
+//! lane*, so a tile that stays in its place in a lane that shifts does not animate at all.
+//! Both animations have the same duration and easing, so a tile that does both (it changed
+//! lanes, and its new lane shifted) still moves on a straight line from where it was to
+//! where it is. This keeps the animations per change to the lanes on screen plus the tiles
+//! that really moved (measured: BENCHMARKS.md, session 7).
+//!
 //! Web Animations (`element.animate`) leave no inline style behind and need no forced style
 //! flush between "invert" and "play"; a strict CSP allows them. With
 //! `prefers-reduced-motion: reduce` nothing travels; the moved tiles are only highlighted
@@ -48,6 +56,8 @@ struct First {
 pub struct Flip {
     /// Position of each tile id before the change.
     first: Vec<Option<First>>,
+    /// Position of each lane measured on screen before the change, by key.
+    lanes: Vec<(String, f64, f64)>,
     armed: bool,
     /// The animations started by the last [`Flip::play`] (cancelled by the next one).
     running: Vec<Animation>,
@@ -78,6 +88,7 @@ impl Flip {
     /// all a tile flying in from off screen needs (a tile that stays off screen never moves).
     pub fn snapshot(&mut self, container: &Element, board: &Board) {
         self.first.clear();
+        self.lanes.clear();
         self.armed = false;
         if reduced_motion() || board.capacity() > MAX_ANIMATED {
             return;
@@ -90,18 +101,18 @@ impl Flip {
         let (above, below) = (-top - OFF_SCREEN, viewport - top + OFF_SCREEN);
         let mut seen_any = false;
         self.first.resize(board.capacity(), None);
-        for (list, tiles, parked) in board.lists() {
+        for (key, list, tiles, parked) in board.lists() {
             let place = if parked {
                 let y = if seen_any { below } else { above };
                 Some(First { x: f64::NAN, y, seen: false })
             } else {
                 seen_any = true;
                 let lane = list.get_bounding_client_rect();
-                (!on_screen(lane.top(), lane.bottom(), viewport)).then(|| First {
-                    x: lane.left() - left,
-                    y: lane.top() - top,
-                    seen: false,
-                })
+                let seen = on_screen(lane.top(), lane.bottom(), viewport);
+                if seen {
+                    self.lanes.push((key.to_owned(), lane.left() - left, lane.top() - top));
+                }
+                (!seen).then(|| First { x: lane.left() - left, y: lane.top() - top, seen: false })
             };
             for (id, li) in tiles {
                 let at = place.unwrap_or_else(|| {
@@ -123,6 +134,7 @@ impl Flip {
             return;
         }
         let first = std::mem::take(&mut self.first);
+        let lanes_first = std::mem::take(&mut self.lanes);
         // "Last": the layout positions, without the transforms of animations still running.
         for animation in self.running.drain(..) {
             animation.cancel();
@@ -130,8 +142,8 @@ impl Flip {
         let viewport = viewport();
         let origin = container.get_bounding_client_rect();
         let (left, top) = (origin.left(), origin.top());
-        let mut moving = Vec::new();
-        for (list, tiles, parked) in board.lists() {
+        let mut moving: Vec<(&Element, f64, f64)> = Vec::new();
+        for (key, list, tiles, parked) in board.lists() {
             // A parked lane's tiles are not drawn: nothing to see, and measuring them would
             // force their layout.
             if parked {
@@ -139,6 +151,14 @@ impl Flip {
             }
             let lane = list.get_bounding_client_rect();
             let lane_seen = on_screen(lane.top(), lane.bottom(), viewport);
+            // How far the lane itself travels (a lane measured on screen before the change).
+            let (lx, ly) = lanes_first
+                .iter()
+                .find(|(k, _, _)| k == key)
+                .map_or((0.0, 0.0), |(_, x, y)| (x - (lane.left() - left), y - (lane.top() - top)));
+            if lx.abs() >= 0.5 || ly.abs() >= 0.5 {
+                moving.push((list, lx, ly));
+            }
             for (id, li) in tiles {
                 let Some(Some(from)) = first.get(id) else { continue };
                 // A tile that ends off screen travels only if it was seen leaving.
@@ -148,7 +168,8 @@ impl Flip {
                 let rect = li.get_bounding_client_rect();
                 // A tile from a parked lane comes straight down (or up) into its place.
                 let x = if from.x.is_nan() { rect.left() - left } else { from.x };
-                let (dx, dy) = (x - (rect.left() - left), from.y - (rect.top() - top));
+                // Relative to its lane, which carries it by (lx, ly).
+                let (dx, dy) = (x - (rect.left() - left) - lx, from.y - (rect.top() - top) - ly);
                 if dx.abs() < 0.5 && dy.abs() < 0.5 {
                     continue;
                 }

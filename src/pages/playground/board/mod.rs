@@ -143,15 +143,16 @@ impl Board {
         self.free.clear();
     }
 
-    /// Every list of tiles (each lane's `<li>`, then the tray's `<ul>`) with its tile
-    /// elements and their ids, in DOM order, and whether it is parked (its tiles are not
-    /// rendered, so they must not be measured: that would force their layout).
-    pub fn lists(&self) -> impl Iterator<Item = (&Element, Vec<(TileId, &HtmlElement)>, bool)> {
-        let lanes = self.lanes.iter().map(|l| (&l.li, &l.slot, self.parking.is_parked(&l.key)));
-        let tray = self.tray.iter().map(|t| (&t.ul, t, false));
-        lanes.chain(tray).map(|(el, slot, parked)| {
+    /// Every list of tiles (each lane's `<li>`, then the tray's `<ul>`) with its key (a
+    /// lane's `cid#copy`, or the tray's), its tile elements and their ids, in DOM order, and
+    /// whether it is parked (its tiles are not rendered, so they must not be measured: that
+    /// would force their layout).
+    pub fn lists(&self) -> impl Iterator<Item = (&str, &Element, Vec<(TileId, &HtmlElement)>, bool)> {
+        let lanes = self.lanes.iter().map(|l| (l.key.as_str(), &l.li, &l.slot, self.parking.is_parked(&l.key)));
+        let tray = self.tray.iter().map(|t| (TRAY, &t.ul, t, false));
+        lanes.chain(tray).map(|(key, el, slot, parked)| {
             let tiles = slot.tiles.iter().filter_map(|&id| Some((id, &self.tiles.get(id)?.as_ref()?.li))).collect();
-            (el, tiles, parked)
+            (key, el, tiles, parked)
         })
     }
 
