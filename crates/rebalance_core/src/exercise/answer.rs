@@ -104,19 +104,30 @@ impl Answer {
     pub fn write_json(&self, out: &mut String) {
         out.push_str("{\"parts\":");
         json::write_list(out, &self.parts, |out, part| {
-            let (tag, write): (&str, &dyn Fn(&mut String)) = match part {
-                PartAnswer::Number(x) => ("number", &|out| json::write_f64(out, *x)),
-                PartAnswer::Text(t) => ("text", &|out| json::write_str(out, t)),
-                PartAnswer::Queues(q) => ("queues", &|out| json::write_list(out, q, |o, i| o.push_str(&i.to_string()))),
-                PartAnswer::Choices(c) => ("choices", &|out| json::write_list(out, c, |o, id| json::write_str(o, id))),
-            };
             out.push_str("{\"");
-            out.push_str(tag);
+            out.push_str(part.tag());
             out.push_str("\":");
-            write(out);
+            match part {
+                PartAnswer::Number(x) => json::write_f64(out, *x),
+                PartAnswer::Text(t) => json::write_str(out, t),
+                PartAnswer::Queues(q) => json::write_list(out, q, |out, i| out.push_str(&i.to_string())),
+                PartAnswer::Choices(c) => json::write_list(out, c, |out, id| json::write_str(out, id)),
+            }
             out.push('}');
         });
         out.push('}');
+    }
+}
+
+impl PartAnswer {
+    /// The member name of the tagged JSON form (`number`, `text`, `queues`, `choices`).
+    pub fn tag(&self) -> &'static str {
+        match self {
+            PartAnswer::Number(_) => "number",
+            PartAnswer::Text(_) => "text",
+            PartAnswer::Queues(_) => "queues",
+            PartAnswer::Choices(_) => "choices",
+        }
     }
 }
 
