@@ -63,6 +63,24 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     handle.destroy();
 }
 
+/// Whether the browser asks for less motion (then nothing travels).
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Presses the kill button of the consumer whose cid starts with `host` (`192.168.0.2`),
+/// found by its label.
+fn kill(root: &Element, host: &str) {
+    let label = format!("Kill consumer {host}@");
+    let button = all(root, ".pg-kill")
+        .into_iter()
+        .find(|b| b.get_attribute("aria-label").is_some_and(|l| l.starts_with(&label)))
+        .expect("a kill button labelled with the cid");
+    button.dyn_into::<HtmlElement>().expect("a button").click();
+}
+
 /// How many queue tiles have a Web Animation running (`element.getAnimations()`).
 fn travelling(root: &Element) -> usize {
     animated(root, "[data-flip]")
@@ -91,10 +109,7 @@ async fn tiles_travel_with_web_animations_and_leave_no_style_behind() {
     settle().await;
     click(&root, "#pg-add");
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
-    let reduced = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
-        .is_some_and(|m| m.matches());
-    if reduced {
+    if reduced_motion() {
         settle().await;
         assert_eq!(travelling(&root), 0, "no travel with prefers-reduced-motion");
     } else {
@@ -115,16 +130,9 @@ async fn a_lane_that_only_shifts_travels_as_one_with_its_tiles() {
     let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=BROADCASTING").await;
     find(&root, ".pg-board").scroll_into_view();
     settle().await;
-    let kill = all(&root, ".pg-kill")
-        .into_iter()
-        .find(|b| b.get_attribute("aria-label").is_some_and(|l| l.starts_with("Kill consumer 192.168.0.1@")))
-        .expect("a kill button labelled with the cid");
-    kill.dyn_into::<HtmlElement>().expect("a button").click();
+    kill(&root, "192.168.0.1");
     until("two lanes", || all(&root, ".pg-lane").len() == 2).await;
-    let reduced = web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
-        .is_some_and(|m| m.matches());
-    if reduced {
+    if reduced_motion() {
         settle().await;
         assert_eq!(animated(&root, ".pg-lane"), 0, "no travel with prefers-reduced-motion");
     } else {
@@ -156,11 +164,7 @@ async fn bad_url_values_are_clamped_with_a_notice() {
 async fn killing_a_consumer_is_kept_in_the_url() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
-    let kill = all(&root, ".pg-kill")
-        .into_iter()
-        .find(|b| b.get_attribute("aria-label").is_some_and(|l| l.starts_with("Kill consumer 192.168.0.2@")))
-        .expect("a kill button labelled with the cid");
-    kill.dyn_into::<HtmlElement>().expect("a button").click();
+    kill(&root, "192.168.0.2");
     until("two lanes", || all(&root, ".pg-lane").len() == 2).await;
     assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2", "Q3"]), labels(&["Q4", "Q5", "Q6", "Q7"])]);
     assert_eq!(text(&root, "#pg-summary"), "3 queues moved, 0 idle, 0 unassigned");

@@ -35,7 +35,7 @@ pub fn shorten(wasm: &Path, js: &Path) -> Result<usize> {
         }
         Ok(name)
     };
-    let glue_module = format!("./{}", file_name(js)?);
+    let glue_module = glue_module(js)?;
     for import in module.imports.iter_mut() {
         if import.module != glue_module {
             return Err(format!("import {}.{} is not from the glue {glue_module}", import.module, import.name).into());
@@ -62,8 +62,10 @@ pub fn shorten(wasm: &Path, js: &Path) -> Result<usize> {
     Ok(renames.len())
 }
 
-fn file_name(path: &Path) -> Result<String> {
-    Ok(path.file_name().and_then(|n| n.to_str()).ok_or("a glue file has no name")?.replace(".js", "_bg.js"))
+/// The module name the wasm imports the glue `x.js` as: `./x_bg.js`.
+fn glue_module(js: &Path) -> Result<String> {
+    let name = js.file_name().and_then(|n| n.to_str()).ok_or("a glue file has no name")?;
+    Ok(format!("./{}", name.replace(".js", "_bg.js")))
 }
 
 /// `0`, `1`, …, `z`, `10`, …
