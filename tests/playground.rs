@@ -123,6 +123,33 @@ async fn tiles_travel_with_web_animations_and_leave_no_style_behind() {
 }
 
 #[wasm_bindgen_test]
+async fn a_burst_of_changes_goes_straight_to_the_new_lanes_and_a_single_change_travels() {
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    find(&root, ".pg-board").scroll_into_view();
+    settle().await;
+    // Two changes in one task (as a held key or a fast drag delivers them): a burst.
+    click(&root, "#pg-add");
+    click(&root, "#pg-add");
+    until("the 5th lane", || all(&root, ".pg-lane").len() == 5).await;
+    settle().await;
+    assert_eq!(travelling(&root), 0, "a burst does not travel");
+    assert!(!all(&root, ".pg-tile.is-moved").is_empty(), "the tiles that moved are still highlighted");
+    // After a pause longer than the burst window (150 ms), one change travels again.
+    support::sleep(400).await;
+    click(&root, "#pg-remove");
+    until("four lanes", || all(&root, ".pg-lane").len() == 4).await;
+    if reduced_motion() {
+        settle().await;
+        assert_eq!(travelling(&root), 0, "no travel with prefers-reduced-motion");
+    } else {
+        until("the moved tiles travel", || travelling(&root) >= 1).await;
+    }
+    until("every tile has arrived", || travelling(&root) == 0).await;
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
 async fn a_lane_that_only_shifts_travels_as_one_with_its_tiles() {
     let _serial = serial().await;
     // BROADCASTING: every lane holds every queue, so killing the first consumer changes no

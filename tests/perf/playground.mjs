@@ -1,19 +1,24 @@
 // Benchmark, not a test: how fast the allocation playground repaints after a slider input
 // at 256 queues / 64 consumers, for every strategy (and BROADCASTING). It never asserts a
 // timing; it prints the first-render time and p50/p95 of "input event → the next frame is
-// rendered (style, layout, paint, commit)" for two ways of moving the consumers slider between 64 and 63:
+// rendered (style, layout, paint, commit)" for three ways of moving the consumers slider between 64 and 63:
 // - drag: the mouse holds the thumb and moves, as a reader drags a slider. Chromium aligns
 //   pointer moves to frames, so the sample is the page's work for the input (script, style,
 //   layout, paint) inside the frame that shows it: this is the number the 16 ms goal is about.
+//   The inputs of a drag come less than 150 ms apart, a burst: the tiles go straight to their
+//   new lanes (src/pages/playground/flip.rs), except after the first input.
 // - keys: ArrowLeft / ArrowRight. A key press arrives between frames, so its sample also holds
 //   the wait for the next frame; the first row, a page with nothing but a slider, shows that
-//   floor (about 14 ms here). Run it with `cargo xtask perf`, or against a served release build:
+//   floor (about 14 ms here). Held down, the inputs come faster than 150 ms: a burst.
+// - step: dragged one value at a time with a 600 ms rest between: every change is a single
+//   one, so its tiles travel (Web Animations start in that frame). Run it with `cargo xtask perf`, or against a served release build:
 //
 //   node tests/perf/playground.mjs http://127.0.0.1:8080/
 //
 // Uses Debian's Chromium with the e2e suite's flags (tests/e2e/chromium.mjs). PERF_ROUNDS,
-// PERF_MODES (comma list), PERF_REDUCED_MOTION=1 and PERF_FIRST (fresh loads per page for the
-// first-render table at the end; 0 skips it) tune a run.
+// PERF_MODES (comma list), PERF_REDUCED_MOTION=1, PERF_TRACE=1 (per-thread breakdown),
+// PERF_STEPS (single steps with a rest between, which travel; 0 skips them) and PERF_FIRST
+// (fresh loads per page for the first-render table at the end; 0 skips it) tune a run.
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.mjs';
 
@@ -66,6 +71,46 @@ function printProfile(mode, profile) {
   for (const [name, count] of top) console.log(`  ${((100 * count) / total).toFixed(1).padStart(5)}%  ${name.slice(0, 110)}`);
 }
 
+// PERF_TRACE=1: a Chromium trace of the dragged inputs, summed per thread and event name as
+// self time (an event's duration minus its children's on the same thread), per input: where
+// the browser's own work ("(program)" in a CPU profile) goes — style, layout, paint, layerize,
+// commit on the main thread, and the compositor's and raster threads' share of the 2 cores.
+function printTrace(mode, events, inputs) {
+  const names = new Map();
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  }
+  const byThread = new Map();
+  for (const e of events) {
+    if (e.ph !== 'X' || typeof e.dur !== 'number') continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(e);
+  }
+  const rows = [];
+  for (const [key, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const self = new Map();
+    const stack = [];
+    for (const e of list) {
+      while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
+      const parent = stack[stack.length - 1];
+      if (parent) self.set(parent.name, (self.get(parent.name) || 0) - e.dur);
+      self.set(e.name, (self.get(e.name) || 0) + e.dur);
+      stack.push(e);
+    }
+    const total = [...self.values()].reduce((a, b) => a + b, 0);
+    rows.push({ thread: names.get(key) || key, total, self });
+  }
+  rows.sort((a, b) => b.total - a.total);
+  const perInput = (us) => (us / 1000 / inputs).toFixed(2).padStart(6);
+  console.log(`  ${mode}: trace, ms per input (self time), busiest threads`);
+  for (const { thread, total, self } of rows.slice(0, 6)) {
+    const top = [...self].filter(([, us]) => us > 0).sort((a, b) => b[1] - a[1]).slice(0, 9);
+    console.log(`  ${thread.padEnd(22)}${perInput(total)}  ${top.map(([n, us]) => `${n} ${perInput(us).trim()}`).join(', ')}`);
+  }
+}
+
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (x) => (x === undefined ? '      -' : x.toFixed(1).padStart(7));
 const stats = (samples) => {
@@ -107,7 +152,9 @@ const sampleCount = (page) => page.evaluate(() => window.__samples.length);
 // Drag: the mouse holds the slider's thumb and moves it between two values, as a reader drags
 // it. Chromium delivers pointer moves aligned to animation frames, so each input is handled at
 // the start of a frame and the sample is the page's own work until that frame's layout.
-async function drag(page, id, rounds) {
+// With `pause` (ms), the mouse rests between moves: every input is a single change, which
+// travels (a burst of changes less than 150 ms apart does not: src/pages/playground/flip.rs).
+async function drag(page, id, rounds, pause = 0) {
   const slider = page.locator(`#${id}`);
   const box = await slider.boundingBox();
   const y = box.y + box.height / 2;
@@ -128,6 +175,7 @@ async function drag(page, id, rounds) {
   for (let i = 0; i < rounds; i += 1) {
     await page.mouse.move(i % 2 === 0 ? left : right, y);
     await page.waitForFunction((n) => window.__samples.length >= n, i + 1, { polling: 'raf' });
+    if (pause) await page.waitForTimeout(pause);
   }
   await page.mouse.up();
   return page.evaluate(() => window.__samples);
@@ -146,14 +194,17 @@ async function keys(page, id, rounds) {
 }
 
 const header =
-  'strategy              first render |  drag p50   p95   max |  keys p50   p95   max | tiles';
+  'strategy              first render |  drag p50   p95   max |  keys p50   p95   max |  step p50   p95   max | tiles';
 console.log(`playground repaint benchmark: 256 queues, 64 consumers, 4 brokers, ${ROUNDS} slider inputs each way`);
 console.log(header);
-const row = (name, first, dragged, keyed, tiles) =>
+const row = (name, first, dragged, keyed, stepped, tiles) =>
   console.log(
     `${name.padEnd(22)}${ms(first)}      |${ms(dragged.p50)}${ms(dragged.p95)}${ms(dragged.max)} |` +
-      `${ms(keyed.p50)}${ms(keyed.p95)}${ms(keyed.max)} | ${tiles}`,
+      `${ms(keyed.p50)}${ms(keyed.p95)}${ms(keyed.max)} |${ms(stepped.p50)}${ms(stepped.p95)}${ms(stepped.max)} | ${tiles}`,
   );
+// Single steps: the slider dragged one value at a time with a rest between (each change travels).
+const STEPS = Number(process.env.PERF_STEPS ?? 20);
+const STEP_PAUSE_MS = 600;
 const rows = [];
 
 // The floor: the same probe on a page holding nothing but a slider.
@@ -164,8 +215,9 @@ const rows = [];
   await installProbe(page, 'floor');
   const dragged = stats(await drag(page, 'floor', ROUNDS));
   const keyed = stats(await keys(page, 'floor', ROUNDS));
-  row('(a bare slider)', undefined, dragged, keyed, 0);
-  rows.push({ mode: 'floor', drag: dragged, keys: keyed });
+  const stepped = STEPS > 0 ? stats(await drag(page, 'floor', STEPS, STEP_PAUSE_MS)) : {};
+  row('(a bare slider)', undefined, dragged, keyed, stepped, 0);
+  rows.push({ mode: 'floor', drag: dragged, keys: keyed, steps: stepped });
   await context.close();
 }
 
@@ -218,7 +270,24 @@ for (const mode of MODES) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
+  let traceDone;
+  const traceEvents = [];
+  if (process.env.PERF_TRACE) {
+    const tracer = await context.newCDPSession(page);
+    tracer.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
+    traceDone = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
+    await tracer.send('Tracing.start', {
+      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink'] },
+      transferMode: 'ReportEvents',
+    });
+    traceDone = traceDone.then(() => printTrace(mode, traceEvents, ROUNDS));
+    traceDone.stop = () => tracer.send('Tracing.end');
+  }
   const dragged = stats(await drag(page, 'pg-consumers-range', ROUNDS));
+  if (traceDone) {
+    await traceDone.stop();
+    await traceDone;
+  }
   if (cdp) {
     printProfile(mode, (await cdp.send('Profiler.stop')).profile);
     const after = await metrics(cdp);
@@ -229,8 +298,9 @@ for (const mode of MODES) {
     );
   }
   const keyed = stats(await keys(page, 'pg-consumers-range', ROUNDS));
-  row(mode, firstRender, dragged, keyed, tiles);
-  rows.push({ mode, firstRender, drag: dragged, keys: keyed, tiles });
+  const stepped = STEPS > 0 ? stats(await drag(page, 'pg-consumers-range', STEPS, STEP_PAUSE_MS)) : {};
+  row(mode, firstRender, dragged, keyed, stepped, tiles);
+  rows.push({ mode, firstRender, drag: dragged, keys: keyed, steps: stepped, tiles });
   await context.close();
 }
 // First render of each page, as a reader opens a link: navigation start → the page's content

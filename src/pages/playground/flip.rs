@@ -13,6 +13,15 @@
 //! where it is. This keeps the animations per change to the lanes on screen plus the tiles
 //! that really moved (measured: BENCHMARKS.md, session 7).
 //!
+//! A burst of changes (the next one comes less than [`BURST_MS`] after the last: a slider
+//! being dragged, a key held down, a button clicked again and again) does not travel: each
+//! change of the burst cancels the travel still running and the tiles go straight to their
+//! new lanes, still highlighted as moved. A travel restarted on every input of a drag never
+//! arrives anyway (a drag delivers an input every frame or two, a travel takes
+//! [`DURATION_MS`]), and on a device without GPU compositing those restarts cost more than the
+//! drawing itself (measured: BENCHMARKS.md, session 8). A single change, or the first of a
+//! burst, travels.
+//!
 //! Web Animations (`element.animate`) leave no inline style behind and need no forced style
 //! flush between "invert" and "play"; a strict CSP allows them. With
 //! `prefers-reduced-motion: reduce` nothing travels; the moved tiles are only highlighted
@@ -35,6 +44,9 @@ extern "C" {
 
 /// How long a tile travels, in ms.
 const DURATION_MS: u32 = 400;
+/// A change less than this many ms after the last one is part of a burst and does not
+/// travel (see the module docs).
+pub const BURST_MS: f64 = 150.0;
 /// Above this many tiles the page does not animate (it would cost more than it shows).
 const MAX_ANIMATED: usize = 2_048;
 
@@ -61,6 +73,14 @@ pub struct Flip {
     armed: bool,
     /// The animations started by the last [`Flip::play`] (cancelled by the next one).
     running: Vec<Animation>,
+    /// When the last change was announced ([`Flip::snapshot`]), in ms since the epoch.
+    last_change: Option<f64>,
+}
+
+/// Whether a change at `now` follows the one at `last` closely enough to be part of a burst
+/// (a clock that went backwards is no burst).
+fn in_burst(last: Option<f64>, now: f64) -> bool {
+    last.is_some_and(|last| (0.0..BURST_MS).contains(&(now - last)))
 }
 
 /// `true` when the reader asked for less motion.
@@ -86,11 +106,14 @@ impl Flip {
     /// measured tile by tile. A tile in a lane off screen gets its lane's corner, and a tile
     /// in a parked lane (see [`super::parking`]) a point just above or below the viewport:
     /// all a tile flying in from off screen needs (a tile that stays off screen never moves).
+    /// Nothing is recorded for a change in a burst (see the module docs).
     pub fn snapshot(&mut self, container: &Element, board: &Board) {
         self.first.clear();
         self.lanes.clear();
         self.armed = false;
-        if reduced_motion() || board.capacity() > MAX_ANIMATED {
+        let now = js_sys::Date::now();
+        let burst = in_burst(self.last_change.replace(now), now);
+        if burst || reduced_motion() || board.capacity() > MAX_ANIMATED {
             return;
         }
         let viewport = viewport();
@@ -128,17 +151,18 @@ impl Flip {
     }
 
     /// After the new render: each tile that moved travels from its recorded place. Only
-    /// tiles that start or end on screen travel; the others just jump.
+    /// tiles that start or end on screen travel; the others just jump. A travel still
+    /// running stops first: its tile is somewhere else now.
     pub fn play(&mut self, container: &Element, board: &Board) {
+        // "Last": the layout positions, without the transforms of animations still running.
+        for animation in self.running.drain(..) {
+            animation.cancel();
+        }
         if !std::mem::replace(&mut self.armed, false) {
             return;
         }
         let first = std::mem::take(&mut self.first);
         let lanes_first = std::mem::take(&mut self.lanes);
-        // "Last": the layout positions, without the transforms of animations still running.
-        for animation in self.running.drain(..) {
-            animation.cancel();
-        }
         let viewport = viewport();
         let origin = container.get_bounding_client_rect();
         let (left, top) = (origin.left(), origin.top());
@@ -209,4 +233,19 @@ fn keyframe(property: &JsValue, transform: &str) -> js_sys::Object {
     let frame = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&frame, property, &JsValue::from_str(transform));
     frame
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{in_burst, BURST_MS};
+
+    #[test]
+    fn a_change_soon_after_the_last_is_a_burst() {
+        assert!(!in_burst(None, 1_000.0), "the first change travels");
+        assert!(in_burst(Some(1_000.0), 1_000.0));
+        assert!(in_burst(Some(1_000.0), 1_000.0 + BURST_MS - 1.0));
+        assert!(!in_burst(Some(1_000.0), 1_000.0 + BURST_MS), "a pause of BURST_MS ends the burst");
+        assert!(!in_burst(Some(1_000.0), 500.0), "a clock that went back is no burst");
+        assert!(!in_burst(Some(f64::NAN), 1_000.0));
+    }
 }
