@@ -150,6 +150,11 @@ impl Flip {
         self.armed = true;
     }
 
+    /// Whether the next [`Flip::play`] lets tiles travel (a snapshot was taken for it).
+    pub fn armed(&self) -> bool {
+        self.armed
+    }
+
     /// After the new render: each tile that moved travels from its recorded place. Only
     /// tiles that start or end on screen travel; the others just jump. A travel still
     /// running stops first: its tile is somewhere else now.

@@ -10,7 +10,7 @@ use gloo::timers::callback::Timeout;
 use web_sys::Element;
 use yew::prelude::*;
 
-use super::board::{action_of, Board, Context};
+use super::board::{action_of, Board, Context, Placement};
 use super::flip::Flip;
 use super::lab::{LateView, View};
 use super::parking::PAUSE_MS;
@@ -28,6 +28,10 @@ pub struct Stage {
     flip: RefCell<Flip>,
     /// Renders the parked lanes again once the input pauses.
     pause: RefCell<Option<Timeout>>,
+    /// What was drawn last, to draw the lanes that waited (see [`super::parking`]).
+    last: RefCell<Option<(Rc<View>, Context, I18n)>>,
+    /// The parking's wake hook is set.
+    woken_by: std::cell::Cell<bool>,
 }
 
 impl Stage {
@@ -39,12 +43,20 @@ impl Stage {
         else {
             return;
         };
+        if !self.woken_by.replace(true) {
+            let stage: Weak<Stage> = Rc::downgrade(self);
+            board.on_wake(Rc::new(move || {
+                if let Some(stage) = stage.upgrade() {
+                    stage.settle();
+                }
+            }));
+        }
         board.set_busy(true);
         flip.snapshot(&container, &board);
         let stage: Weak<Stage> = Rc::downgrade(self);
         let timer = Timeout::new(PAUSE_MS, move || {
-            if let Some(board) = stage.upgrade().as_ref().and_then(|s| s.board.try_borrow().ok()) {
-                board.set_busy(false);
+            if let Some(stage) = stage.upgrade() {
+                stage.settle();
             }
         });
         if let Ok(mut pause) = self.pause.try_borrow_mut() {
@@ -52,8 +64,9 @@ impl Stage {
         }
     }
 
-    /// Draws `view`, then lets the tiles that moved travel.
-    fn draw(&self, view: &View, ctx: Context, i18n: &I18n) {
+    /// Draws `view`, then lets the tiles that moved travel. A change that does not travel
+    /// is drawn in place, and the parked lanes wait ([`Placement::InPlace`]).
+    fn draw(&self, view: &Rc<View>, ctx: Context, i18n: &I18n) {
         let (Some(container), Some(lanes), Some(tray)) =
             (self.container.cast::<Element>(), self.lanes.cast::<Element>(), self.tray.cast::<Element>())
         else {
@@ -62,8 +75,30 @@ impl Stage {
         let (Ok(mut board), Ok(mut flip)) = (self.board.try_borrow_mut(), self.flip.try_borrow_mut()) else {
             return;
         };
-        board.render(&lanes, &tray, view, ctx, i18n);
+        let placement = if flip.armed() { Placement::Follow } else { Placement::InPlace };
+        board.render(&lanes, &tray, view, ctx, i18n, placement);
         flip.play(&container, &board);
+        if let Ok(mut last) = self.last.try_borrow_mut() {
+            *last = Some((Rc::clone(view), ctx, i18n.clone()));
+        }
+    }
+
+    /// The input paused (or a waiting lane came into view): every lane renders again, and
+    /// the lanes that waited are drawn first, in the same task (no frame shows them stale).
+    fn settle(&self) {
+        let (Some(lanes), Some(tray), Ok(mut board)) =
+            (self.lanes.cast::<Element>(), self.tray.cast::<Element>(), self.board.try_borrow_mut())
+        else {
+            return;
+        };
+        board.set_busy(false);
+        if board.has_waiting() {
+            if let Ok(last) = self.last.try_borrow() {
+                if let Some((view, ctx, i18n)) = last.as_ref() {
+                    board.render(&lanes, &tray, view, *ctx, i18n, Placement::InPlace);
+                }
+            }
+        }
     }
 
     fn cancel(&self) {

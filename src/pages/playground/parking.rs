@@ -6,6 +6,12 @@
 //! so at rest the whole board is there for assistive technology and find-in-page.
 //!
 //! Which lanes are out of view comes from an `IntersectionObserver` on the lanes.
+//!
+//! A parked lane may *wait*: a change in a burst leaves it as it was (see
+//! [`super::board`]), so it must be drawn before it renders again. Rendering everything
+//! again goes through [`super::lanes::Stage`], which draws first; and a waiting lane that
+//! scrolls into view stays parked and calls the wake hook ([`Parking::on_wake`]), which does
+//! the same at once.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -28,6 +34,10 @@ struct State {
     off_screen: HashSet<String>,
     /// The reader is changing things: off-screen lanes are parked.
     busy: bool,
+    /// Keys of the lanes left as they were by the last change (drawn before they render).
+    waiting: HashSet<String>,
+    /// Called when a waiting lane comes into view while parked.
+    wake: Option<Rc<dyn Fn()>>,
 }
 
 /// The observer and what it has seen.
@@ -44,20 +54,29 @@ impl Parking {
             let state = Rc::clone(&self.state);
             let on_change = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
                 let Ok(mut state) = state.try_borrow_mut() else { return };
+                let mut woken = false;
                 for entry in entries.iter() {
                     let Ok(entry) = entry.dyn_into::<IntersectionObserverEntry>() else { continue };
                     let lane = entry.target();
                     let Some(key) = lane.get_attribute(LANE_ATTR) else { continue };
                     let off = !entry.is_intersecting();
+                    // A lane scrolled into view while parked comes back at once, unless it
+                    // waits to be drawn: then the wake hook draws it and brings it back.
+                    if !off && state.waiting.contains(&key) {
+                        woken = true;
+                    } else if state.busy || !off {
+                        let _ = lane.class_list().toggle_with_force(PARKED, off && state.busy);
+                    }
                     if off {
                         state.off_screen.insert(key);
                     } else {
                         state.off_screen.remove(&key);
                     }
-                    // A lane scrolled into view while parked comes back at once.
-                    if state.busy || !off {
-                        let _ = lane.class_list().toggle_with_force(PARKED, off && state.busy);
-                    }
+                }
+                let wake = state.wake.clone().filter(|_| woken);
+                drop(state);
+                if let Some(wake) = wake {
+                    wake();
                 }
             });
             let options = IntersectionObserverInit::new();
@@ -82,6 +101,7 @@ impl Parking {
         }
         if let Ok(mut state) = self.state.try_borrow_mut() {
             state.off_screen.remove(key);
+            state.waiting.remove(key);
         }
     }
 
@@ -92,7 +112,37 @@ impl Parking {
         }
         if let Ok(mut state) = self.state.try_borrow_mut() {
             state.off_screen.clear();
+            state.waiting.clear();
             state.busy = false;
+        }
+    }
+
+    /// Marks the lane `key` as waiting to be drawn.
+    pub fn wait(&self, key: &str) {
+        let Ok(mut state) = self.state.try_borrow_mut() else { return };
+        if !state.waiting.contains(key) {
+            state.waiting.insert(key.to_owned());
+        }
+    }
+
+    /// The lane `key` (element `lane`) has been drawn: if it waited, it may render again
+    /// unless it is parked (a waiting lane that came into view stayed parked).
+    pub fn drawn(&self, key: &str, lane: &Element) {
+        let Ok(mut state) = self.state.try_borrow_mut() else { return };
+        if state.waiting.remove(key) && !(state.busy && state.off_screen.contains(key)) {
+            let _ = lane.class_list().remove_1(PARKED);
+        }
+    }
+
+    /// Whether some lane waits to be drawn.
+    pub fn has_waiting(&self) -> bool {
+        self.state.try_borrow().is_ok_and(|s| !s.waiting.is_empty())
+    }
+
+    /// Sets the hook called when a waiting lane comes into view while parked.
+    pub fn on_wake(&self, wake: Rc<dyn Fn()>) {
+        if let Ok(mut state) = self.state.try_borrow_mut() {
+            state.wake = Some(wake);
         }
     }
 
@@ -101,7 +151,8 @@ impl Parking {
         self.state.try_borrow().is_ok_and(|s| s.busy && s.off_screen.contains(key))
     }
 
-    /// Parks (`busy`) or renders again (`!busy`) the off-screen lanes among `lanes`.
+    /// Parks (`busy`) or renders again (`!busy`) the off-screen lanes among `lanes`. The
+    /// caller draws the waiting lanes right after rendering them again, in the same task.
     pub fn set_busy<'a>(&self, busy: bool, lanes: impl Iterator<Item = (&'a str, &'a Element)>) {
         let Ok(mut state) = self.state.try_borrow_mut() else { return };
         if state.busy == busy {

@@ -12,10 +12,19 @@
 //! [`Board::render`] compares what it drew last time with the new [`View`] and touches only
 //! what changed; [`super::flip`] animates the tiles that moved, by the same element handles.
 //!
-//! Tile identity: for every queue, an element already in a lane that still shows the queue
-//! stays there; the other elements of that queue go to the lanes that newly show it (they
-//! travel); what is left is created or removed. BROADCASTING, CONFIG and a cid conflict
-//! show a queue in several lanes, so one queue can have several elements.
+//! Tile identity, when the change travels ([`Placement::Follow`]): for every queue, an
+//! element already in a lane that still shows the queue stays there; the other elements of
+//! that queue go to the lanes that newly show it (they travel); what is left is created or
+//! removed. BROADCASTING, CONFIG and a cid conflict show a queue in several lanes, so one
+//! queue can have several elements.
+//!
+//! When nothing travels (a burst of changes, reduced motion: [`Placement::InPlace`]) and no
+//! element of the board has the keyboard focus, identity buys nothing: every list keeps its
+//! elements where they are and each shows the queue now at its place (a text change instead
+//! of moving the element, so the browser keeps its boxes), and the lanes parked out of view
+//! (see [`super::parking`]) are not touched at all: they *wait*, and are drawn before they
+//! are rendered again (the parking keeps them parked until [`super::lanes::Stage`] draws
+//! them). So a change in a burst costs the DOM work of the lanes on screen only.
 
 use std::collections::HashMap;
 
@@ -127,6 +136,15 @@ pub const LANE_ATTR: &str = "data-lane";
 /// The tray's slot key (a cid always holds `@`, so no lane can have it).
 const TRAY: &str = "tray";
 
+/// How [`Board::render`] chooses the elements of the tiles (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// Each queue's element follows the queue into its new lane (the change travels).
+    Follow,
+    /// Each list keeps its elements in place; parked lanes wait.
+    InPlace,
+}
+
 impl Board {
     /// Forgets everything drawn (the lists were replaced, or the language changed).
     fn reset(&mut self) {
@@ -168,8 +186,17 @@ impl Board {
     }
 
     /// Draws `view` into `lanes_ul` (one `<li>` per member) and `tray_ul` (the unassigned
-    /// tiles), changing only what differs from the last render.
-    pub fn render(&mut self, lanes_ul: &Element, tray_ul: &Element, view: &View, ctx: Context, i18n: &I18n) {
+    /// tiles), changing only what differs from the last render. With
+    /// [`Placement::InPlace`], the lanes parked now are left as they are (they wait).
+    pub fn render(
+        &mut self,
+        lanes_ul: &Element,
+        tray_ul: &Element,
+        view: &View,
+        ctx: Context,
+        i18n: &I18n,
+        placement: Placement,
+    ) {
         let Some(doc) = document() else { return };
         let same = |a: &Option<Element>, b: &Element| a.as_ref().is_some_and(|a| a.is_same_node(Some(b)));
         if !same(&self.lanes_ul, lanes_ul) || !same(&self.tray_ul, tray_ul) || self.lang != Some(i18n.lang()) {
@@ -187,7 +214,14 @@ impl Board {
             .map(|lane| Wanted { key: lane_key(lane), tiles: &lane.tiles, assigned: true })
             .chain(std::iter::once(Wanted { key: TRAY.to_owned(), tiles: &view.tray, assigned: false }))
             .collect();
-        let placed = self.place_tiles(&doc, &wanted, &view.queues);
+        // Focus inside the board follows its queue's element: only `Follow` keeps that.
+        let in_place = placement == Placement::InPlace && focused.is_none();
+        let waits: Vec<bool> = wanted.iter().map(|w| in_place && self.parking.is_parked(&w.key)).collect();
+        let placed = if in_place {
+            self.place_in_place(&doc, &wanted, &waits, &view.queues)
+        } else {
+            self.place_tiles(&doc, &wanted, &view.queues)
+        };
 
         // The lanes: reuse by key, create the new ones, remove the rest, then order them.
         let old_order: Vec<String> = self.lanes.iter().map(|l| l.key.clone()).collect();
@@ -227,7 +261,7 @@ impl Board {
             let ids: Vec<TileId> = ids.iter().flatten().copied().collect();
             order_tiles(slot, &ids, &self.tiles);
         }
-        for (want, ids) in wanted.iter().zip(&placed) {
+        for ((want, ids), _) in wanted.iter().zip(&placed).zip(&waits).filter(|(_, &waits)| !waits) {
             for (tile, &id) in want.tiles.iter().zip(ids) {
                 let Some(id) = id else { continue };
                 let (Some(Some(el)), Some(info)) = (self.tiles.get_mut(id), view.queues.get(tile.queue)) else {
@@ -245,8 +279,13 @@ impl Board {
                 draw_tile(&doc, el, info, look);
             }
         }
-        for (lane, el) in view.lanes.iter().zip(lanes.iter_mut()) {
-            draw_lane(&doc, el, lane, ctx, i18n);
+        for ((lane, el), &waits) in view.lanes.iter().zip(lanes.iter_mut()).zip(&waits) {
+            if waits {
+                self.parking.wait(&el.key);
+            } else {
+                draw_lane(&doc, el, lane, ctx, i18n);
+                self.parking.drawn(&el.key, &el.li);
+            }
         }
         self.lanes = lanes;
 
@@ -295,30 +334,111 @@ impl Board {
                 }
                 let Some(info) = queues.get(tile.queue) else { continue };
                 let travelling = existing.get_mut(&info.key).filter(|l| !l.is_empty()).map(|l| l.remove(0).1);
-                *slot = travelling.or_else(|| {
-                    let li = element(doc, "li", "")?.dyn_into::<HtmlElement>().ok()?;
-                    let _ = li.set_attribute(TILE_ATTR, &info.key);
-                    let id = self.free.pop().unwrap_or(self.tiles.len());
-                    let tile = TileEl { li, key: info.key.clone(), look: None };
-                    if id == self.tiles.len() {
-                        self.tiles.push(Some(tile));
-                    } else {
-                        self.tiles[id] = Some(tile);
-                    }
-                    Some(id)
-                });
+                *slot = travelling.or_else(|| new_tile(&mut self.tiles, &mut self.free, doc, info));
             }
         }
         // What nobody wants any more goes (after the new ones took their ids).
         let unused: Vec<TileId> = existing.into_values().flatten().map(|(_, id)| id).collect();
-        for id in unused {
+        self.remove_tiles(unused);
+        placed
+    }
+
+    /// Like [`Board::place_tiles`] for [`Placement::InPlace`]: every list keeps its elements
+    /// in order, each showing the queue now at its place; the elements a list no longer
+    /// needs go to the lists that need more, and only what is still missing is created. A
+    /// list that `waits` keeps its elements as they are (its ids are returned as they are).
+    fn place_in_place(
+        &mut self,
+        doc: &Document,
+        wanted: &[Wanted],
+        waits: &[bool],
+        queues: &[QueueInfo],
+    ) -> Vec<Vec<Option<TileId>>> {
+        let mut old: HashMap<&str, &[TileId]> = self
+            .lanes
+            .iter()
+            .map(|l| (l.key.as_str(), l.slot.tiles.as_slice()))
+            .chain(self.tray.iter().map(|t| (TRAY, t.tiles.as_slice())))
+            .collect();
+        let mut placed: Vec<Vec<Option<TileId>>> = Vec::with_capacity(wanted.len());
+        let mut spare: Vec<TileId> = Vec::new();
+        for (want, &waits) in wanted.iter().zip(waits) {
+            let mine = old.remove(want.key.as_str()).unwrap_or_default();
+            if waits {
+                placed.push(mine.iter().copied().map(Some).collect());
+                continue;
+            }
+            let keep = want.tiles.len().min(mine.len());
+            placed.push(
+                mine[..keep].iter().copied().map(Some).chain(std::iter::repeat(None)).take(want.tiles.len()).collect(),
+            );
+            spare.extend_from_slice(&mine[keep..]);
+        }
+        // Lists that are gone leave their elements too.
+        for ids in old.into_values() {
+            spare.extend_from_slice(ids);
+        }
+        spare.reverse();
+        for ((want, ids), _) in wanted.iter().zip(placed.iter_mut()).zip(waits).filter(|(_, &waits)| !waits) {
+            for (tile, slot) in want.tiles.iter().zip(ids.iter_mut()) {
+                let Some(info) = queues.get(tile.queue) else { continue };
+                let id = match slot.take().or_else(|| spare.pop()) {
+                    Some(id) => Some(id),
+                    None => new_tile(&mut self.tiles, &mut self.free, doc, info),
+                };
+                if let Some(Some(el)) = id.and_then(|id| self.tiles.get_mut(id)) {
+                    if el.key != info.key {
+                        let _ = el.li.set_attribute(TILE_ATTR, &info.key);
+                        el.key = info.key.clone();
+                    }
+                }
+                *slot = id;
+            }
+        }
+        self.remove_tiles(spare);
+        placed
+    }
+
+    /// Removes the elements `ids` and frees their ids.
+    fn remove_tiles(&mut self, ids: Vec<TileId>) {
+        for id in ids {
             if let Some(tile) = self.tiles.get_mut(id).and_then(Option::take) {
                 tile.li.remove();
                 self.free.push(id);
             }
         }
-        placed
     }
+
+    /// Calls `wake` when a lane that waits comes into view while parked (see
+    /// [`super::parking`]): it must be drawn before it is rendered.
+    pub fn on_wake(&self, wake: std::rc::Rc<dyn Fn()>) {
+        self.parking.on_wake(wake);
+    }
+
+    /// Whether some lane waits to be drawn.
+    pub fn has_waiting(&self) -> bool {
+        self.parking.has_waiting()
+    }
+}
+
+/// A new tile element for `info`'s queue in `tiles` (taking a `free` id first), and its id
+/// (`None` if the browser would not make an element).
+fn new_tile(
+    tiles: &mut Vec<Option<TileEl>>,
+    free: &mut Vec<TileId>,
+    doc: &Document,
+    info: &QueueInfo,
+) -> Option<TileId> {
+    let li = element(doc, "li", "")?.dyn_into::<HtmlElement>().ok()?;
+    let _ = li.set_attribute(TILE_ATTR, &info.key);
+    let id = free.pop().unwrap_or(tiles.len());
+    let tile = TileEl { li, key: info.key.clone(), look: None };
+    if id == tiles.len() {
+        tiles.push(Some(tile));
+    } else {
+        tiles[id] = Some(tile);
+    }
+    Some(id)
 }
 
 /// Puts the lanes' `<li>`s in `lanes` order, moving only the ones out of place.
