@@ -1,9 +1,10 @@
 //! Whole-group assignment against the Java client's cost model (every member calls
-//! `allocate` for itself) at 1024 queues × 256 consumers, for every strategy.
+//! `allocate` for itself) at 1024 queues × 256 consumers, for every strategy; and `moves`
+//! for the playground's slider at its limit (256 queues, 64 → 63 consumers).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use rebalance_core::allocate::{allocate, MachineRooms, Strategy};
-use rebalance_core::assignment::{assign, MessageModel};
+use rebalance_core::assignment::{assign, moves, MessageModel};
 use rebalance_core::message_queue::{sort_cids, sort_queues};
 use rebalance_core::MessageQueue;
 use std::hint::black_box;
@@ -53,9 +54,28 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// `moves` between 64 and 63 consumers of 256 queues (the playground's slider at its limit).
+fn bench_moves(c: &mut Criterion) {
+    let queues: Vec<MessageQueue> =
+        (0..256).map(|i| MessageQueue::new("OrderEvent", format!("broker-{}", i / 64), i % 64)).collect();
+    let cids: Vec<String> = (1..=64).map(|h| format!("192.168.0.{h}@{}", 1000 + h)).collect();
+    let mut group = c.benchmark_group("moves_256q_64c_to_63c");
+    for model in [MessageModel::Clustering(Strategy::Averagely), MessageModel::Broadcasting] {
+        let name = match &model {
+            MessageModel::Clustering(strategy) => strategy.name(),
+            MessageModel::Broadcasting => "BROADCASTING".to_owned(),
+        };
+        let (Ok(before), Ok(after)) = (assign(&model, &queues, &cids), assign(&model, &queues, &cids[..63])) else {
+            continue;
+        };
+        group.bench_function(name, |b| b.iter(|| moves(black_box(&before), black_box(&after))));
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
-    targets = bench
+    targets = bench, bench_moves
 }
 criterion_main!(benches);

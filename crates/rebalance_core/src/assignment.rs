@@ -213,7 +213,11 @@ impl GroupAssignment {
             .owners
             .get(q)
             .map_or_else(Vec::new, |o| o.iter().filter_map(|&m| self.members.get(m)).map(|m| m.cid.as_str()).collect());
-        crate::order::sort_by(&mut cids, |a, b| java_cmp(a, b));
+        // `assign` keeps the members in cidAll's sorted order, so the owners come sorted
+        // (BROADCASTING at 256 queues / 64 consumers sorted 512 lists of 64 per rebalance).
+        if !cids.is_sorted_by(|a, b| java_cmp(a, b) != std::cmp::Ordering::Greater) {
+            crate::order::sort_by(&mut cids, |a, b| java_cmp(a, b));
+        }
         cids.dedup();
         cids
     }
@@ -293,49 +297,113 @@ pub struct Moves {
     pub unassigned: Vec<MessageQueue>,
 }
 
+/// A queue's distinct owner cids in Java order, shared by the queues that have the same.
+type Owners<'a> = Rc<Vec<&'a str>>;
+/// One shared copy of an owner list, as [`QueueMove`] holds it.
+type Shared = Rc<Vec<String>>;
+/// A queue with its owners before and after (`None`: not a queue then).
+type Pair<'a> = (&'a MessageQueue, Option<&'a Owners<'a>>, Option<&'a Owners<'a>>);
+
+/// Each queue's distinct owner cids (by index), one list shared by neighbours that have the
+/// same owners.
+fn owner_lists(a: &GroupAssignment) -> Vec<Owners<'_>> {
+    let mut lists: Vec<Owners> = Vec::with_capacity(a.queues.len());
+    let mut last: Option<&[usize]> = None;
+    for q in 0..a.queues.len() {
+        let members = a.owners.get(q).map_or(&[][..], Vec::as_slice);
+        let list = match (last, lists.last()) {
+            (Some(seen), Some(list)) if seen == members => Rc::clone(list),
+            _ => Rc::new(a.owner_cids(q)),
+        };
+        last = Some(members);
+        lists.push(list);
+    }
+    lists
+}
+
 /// Compares two assignments (queues matched by identity, owners by cid).
 ///
 /// Linear in queues × owners: owner lists are sorted (Java order), so "gained" and "lost"
 /// are one merge walk per queue, and each queue is visited once (BROADCASTING at 256 queues
-/// × 64 members compares each queue's 64 owners once, not 64 × 64 times).
+/// × 64 members compares each queue's 64 owners once, not 64 × 64 times). Queues next to
+/// each other often have the same owners (BROADCASTING and CONFIG: all of them), so each
+/// step remembers the last owner list it saw and reuses its result when the next queue's is
+/// the same list: then the cids are listed, compared and merged once, not once per queue.
+/// When both have the same queues (only the consumers changed) they pair up by index, with
+/// no map keyed by queue (whose Java-order comparisons were most of the time at 256 queues).
 pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
-    // Filled by `insert` (the last owner list of a repeated queue wins, as with `collect`):
-    // collecting compiles a sort of its own into every WebAssembly bundle (src/order.rs).
-    fn owners_by_queue(a: &GroupAssignment) -> BTreeMap<&MessageQueue, Vec<&str>> {
-        let mut owners = BTreeMap::new();
-        for (q, mq) in a.queues.iter().enumerate() {
-            owners.insert(mq, a.owner_cids(q));
+    let (old_lists, new_lists) = (owner_lists(before), owner_lists(after));
+    // Each queue with its owner lists before and after: `by_new` in the order of the queues
+    // after (moved, added), `by_old` the queues before, then the added ones (the order of each
+    // consumer's gained and lost lists). The same queues (a change of consumers only) pair
+    // up by index; else by identity, through maps in Java order.
+    let (by_new, by_old, removed): (Vec<Pair>, Vec<Pair>, Vec<&MessageQueue>) = if before.queues == after.queues {
+        let pairs: Vec<Pair> = after
+            .queues
+            .iter()
+            .zip(old_lists.iter().zip(&new_lists))
+            .map(|(mq, (o, n))| (mq, Some(o), Some(n)))
+            .collect();
+        (pairs.clone(), pairs, Vec::new())
+    } else {
+        // Filled by `insert` (the last owner list of a repeated queue wins, as with `collect`):
+        // collecting compiles a sort of its own into every WebAssembly bundle (src/order.rs).
+        fn by_queue<'a>(a: &'a GroupAssignment, lists: &'a [Owners<'a>]) -> BTreeMap<&'a MessageQueue, &'a Owners<'a>> {
+            let mut owners = BTreeMap::new();
+            for (mq, list) in a.queues.iter().zip(lists) {
+                owners.insert(mq, list);
+            }
+            owners
         }
-        owners
-    }
-    let old = owners_by_queue(before);
-    let new = owners_by_queue(after);
+        let (old, new) = (by_queue(before, &old_lists), by_queue(after, &new_lists));
+        let by_new = new.iter().map(|(mq, to)| (*mq, old.get(mq).copied(), Some(*to))).collect();
+        let added = new.iter().filter(|(mq, _)| !old.contains_key(*mq)).map(|(mq, to)| (*mq, None, Some(*to)));
+        let by_old = old.iter().map(|(mq, from)| (*mq, Some(*from), new.get(mq).copied())).chain(added).collect();
+        (by_new, by_old, old.keys().filter(|mq| !new.contains_key(*mq)).copied().collect())
+    };
     let mut lists = HashMap::new();
     let mut result = Moves::default();
-    for (mq, to) in &new {
-        match old.get(mq) {
-            None => result.added_queues.push((*mq).clone()),
+    // The last (from, to) pair of owner lists and its shared copies.
+    let mut last: Option<(&Owners, &Owners, Shared, Shared)> = None;
+    for &(mq, from, to) in &by_new {
+        let Some(to) = to else { continue };
+        match from {
+            None => result.added_queues.push(mq.clone()),
             Some(from) if from != to => {
-                let (from, to) = (shared(&mut lists, from), shared(&mut lists, to));
-                result.moved.push(QueueMove { mq: (*mq).clone(), from, to })
+                let hit = last.as_ref().filter(|(f, t, _, _)| Rc::ptr_eq(f, from) && Rc::ptr_eq(t, to));
+                let (from, to) = match hit {
+                    Some((_, _, shared_from, shared_to)) => (Rc::clone(shared_from), Rc::clone(shared_to)),
+                    None => {
+                        let shared_from = shared(&mut lists, from);
+                        let shared_to = shared(&mut lists, to);
+                        last = Some((from, to, Rc::clone(&shared_from), Rc::clone(&shared_to)));
+                        (shared_from, shared_to)
+                    }
+                };
+                result.moved.push(QueueMove { mq: mq.clone(), from, to })
             }
             Some(_) => {}
         }
     }
-    result.removed_queues = old.keys().filter(|mq| !new.contains_key(*mq)).map(|mq| (*mq).clone()).collect();
-    // Old queues first, then the added ones: each consumer's lists keep that order.
-    let empty = Vec::new();
-    for mq in old.keys().chain(new.keys().filter(|mq| !old.contains_key(*mq))) {
-        let from = old.get(mq).unwrap_or(&empty);
-        let to = new.get(mq).unwrap_or(&empty);
-        if from == to {
+    result.removed_queues = removed.into_iter().cloned().collect();
+    let empty = Rc::new(Vec::new());
+    // The last (from, to) pair of owner lists and the cids it gains and loses.
+    let mut last: Option<(&Owners, &Owners, Vec<&str>, Vec<&str>)> = None;
+    for &(mq, from, to) in &by_old {
+        let (from, to) = (from.unwrap_or(&empty), to.unwrap_or(&empty));
+        if Rc::ptr_eq(from, to) || from == to {
             continue;
         }
-        for cid in minus(to, from) {
-            result.changes.entry(cid.to_owned()).or_default().gained.push((*mq).clone());
+        let same = last.as_ref().is_some_and(|(f, t, _, _)| Rc::ptr_eq(f, from) && Rc::ptr_eq(t, to));
+        if !same {
+            last = Some((from, to, minus(to, from), minus(from, to)));
         }
-        for cid in minus(from, to) {
-            result.changes.entry(cid.to_owned()).or_default().lost.push((*mq).clone());
+        let Some((_, _, gained, lost)) = &last else { continue };
+        for cid in gained {
+            result.changes.entry((*cid).to_owned()).or_default().gained.push(mq.clone());
+        }
+        for cid in lost {
+            result.changes.entry((*cid).to_owned()).or_default().lost.push(mq.clone());
         }
     }
     let cids = |a: &GroupAssignment| -> Vec<String> {

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use rebalance_core::allocate::{allocate, MachineRooms, Strategy};
 use rebalance_core::assignment::{assign, moves, MessageModel};
-use rebalance_core::message_queue::sort_cids;
+use rebalance_core::message_queue::{java_cmp, sort_cids};
 use rebalance_core::MessageQueue;
 
 const GROUP: &str = "GID_prop";
@@ -222,7 +222,10 @@ proptest! {
         before in cid_strategy(),
         after in cid_strategy(),
         which in 0usize..8,
+        same_queues in any::<bool>(),
     ) {
+        // Often only the consumers change (the slider): `moves` pairs the queues by index then.
+        let queues_after = if same_queues { queues_before.clone() } else { queues_after };
         let model = |queues: &[MessageQueue], cids: &[String]| match strategies(queues, cids, 10).get(which) {
             Some(strategy) => MessageModel::Clustering(strategy.clone()),
             None => MessageModel::Broadcasting,
@@ -260,6 +263,46 @@ proptest! {
                     prop_assert_eq!(&change.lost, &lost);
                 }
                 None => prop_assert!(gained.is_empty() && lost.is_empty(), "{} changed but is not listed", cid),
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// `owner_cids` gives each queue's distinct owners in Java order, for the assignments
+    /// `assign` makes (members in cidAll's sorted order) and for one whose members are not in
+    /// that order (rotated by hand: the shortcut for already sorted owners must not apply).
+    #[test]
+    fn owner_cids_are_the_distinct_owners_in_java_order(
+        queues in queue_strategy(),
+        cids in cid_strategy(),
+        rotate in 0usize..8,
+    ) {
+        let Ok(mut group) = assign(&MessageModel::Broadcasting, &queues, &cids) else { return Ok(()) };
+        let expected = |group: &rebalance_core::assignment::GroupAssignment, q: usize| {
+            let mut cids: Vec<String> = group.owners[q].iter().map(|&m| group.members[m].cid.clone()).collect();
+            cids.sort_by(|a, b| java_cmp(a, b));
+            cids.dedup();
+            cids
+        };
+        for q in 0..group.queues.len() {
+            prop_assert_eq!(group.owner_cids(q), expected(&group, q));
+        }
+        let n = group.members.len();
+        if n > 1 {
+            let r = rotate % n;
+            group.members.rotate_left(r);
+            for owners in &mut group.owners {
+                for m in owners.iter_mut() {
+                    *m = (*m + n - r) % n;
+                }
+                // In member order, as `assign` lists them: the cids now come rotated.
+                owners.sort_unstable();
+            }
+            for q in 0..group.queues.len() {
+                prop_assert_eq!(group.owner_cids(q), expected(&group, q));
             }
         }
     }
