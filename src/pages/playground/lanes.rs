@@ -30,8 +30,8 @@ pub struct Stage {
     pause: RefCell<Option<Timeout>>,
     /// What was drawn last, to draw the lanes that waited (see [`super::parking`]).
     last: RefCell<Option<(Rc<View>, Context, I18n)>>,
-    /// The parking's wake hook is set.
-    woken_by: std::cell::Cell<bool>,
+    /// The parking's wake hook is set (once, when the first change comes).
+    wake_hooked: std::cell::Cell<bool>,
 }
 
 impl Stage {
@@ -43,7 +43,7 @@ impl Stage {
         else {
             return;
         };
-        if !self.woken_by.replace(true) {
+        if !self.wake_hooked.replace(true) {
             let stage: Weak<Stage> = Rc::downgrade(self);
             board.on_wake(Rc::new(move || {
                 if let Some(stage) = stage.upgrade() {
