@@ -410,7 +410,9 @@ async fn a_lanes_machine_room_button_moves_it_to_the_next_room() {
     until("idc3", || room(&root).text_content().as_deref() == Some("idc3")).await;
     room(&root).dyn_into::<HtmlElement>().expect("a button").click();
     until("no room: RocketMQ's error", || !all(&root, ".pg-error").is_empty()).await;
-    assert_eq!(room(&root).text_content().as_deref(), Some("none"));
+    // Clicks this close together are a burst: a lane out of view (this page's lanes may be)
+    // is parked and drawn when the input pauses.
+    until("the button says none", || room(&root).text_content().as_deref() == Some("none")).await;
     assert!(text(&root, ".pg-error .pg-log").contains("Machine room is null for consumer id 192.168.0.1@"));
     handle.destroy();
 }
