@@ -100,6 +100,17 @@ fn animated(root: &Element, selector: &str) -> usize {
         .count()
 }
 
+/// After a single change: with reduced motion nothing animates, else at least `n` elements
+/// matching `selector` travel.
+async fn expect_travel(root: &Element, selector: &str, n: usize) {
+    if reduced_motion() {
+        settle().await;
+        assert_eq!(animated(root, selector), 0, "no travel with prefers-reduced-motion");
+    } else {
+        until(&format!("{n} of {selector} travel"), || animated(root, selector) >= n).await;
+    }
+}
+
 #[wasm_bindgen_test]
 async fn tiles_travel_with_web_animations_and_leave_no_style_behind() {
     let _serial = serial().await;
@@ -109,13 +120,8 @@ async fn tiles_travel_with_web_animations_and_leave_no_style_behind() {
     settle().await;
     click(&root, "#pg-add");
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
-    if reduced_motion() {
-        settle().await;
-        assert_eq!(travelling(&root), 0, "no travel with prefers-reduced-motion");
-    } else {
-        // Q2, Q4, Q5, Q6 and Q7 change lanes; Q3 shifts inside its lane.
-        until("the moved tiles travel", || travelling(&root) >= 5).await;
-    }
+    // Q2, Q4, Q5, Q6 and Q7 change lanes; Q3 shifts inside its lane.
+    expect_travel(&root, "[data-flip]", 5).await;
     assert!(all(&root, "[style]").is_empty(), "the animation writes no inline style");
     until("every tile has arrived", || travelling(&root) == 0).await;
     assert!(all(&root, "[style]").is_empty());
@@ -139,12 +145,7 @@ async fn a_burst_of_changes_goes_straight_to_the_new_lanes_and_a_single_change_t
     support::sleep(400).await;
     click(&root, "#pg-remove");
     until("four lanes", || all(&root, ".pg-lane").len() == 4).await;
-    if reduced_motion() {
-        settle().await;
-        assert_eq!(travelling(&root), 0, "no travel with prefers-reduced-motion");
-    } else {
-        until("the moved tiles travel", || travelling(&root) >= 1).await;
-    }
+    expect_travel(&root, "[data-flip]", 1).await;
     until("every tile has arrived", || travelling(&root) == 0).await;
     handle.destroy();
 }
@@ -159,13 +160,8 @@ async fn a_lane_that_only_shifts_travels_as_one_with_its_tiles() {
     settle().await;
     kill(&root, "192.168.0.1");
     until("two lanes", || all(&root, ".pg-lane").len() == 2).await;
-    if reduced_motion() {
-        settle().await;
-        assert_eq!(animated(&root, ".pg-lane"), 0, "no travel with prefers-reduced-motion");
-    } else {
-        until("the shifted lanes travel", || animated(&root, ".pg-lane") >= 1).await;
-        assert_eq!(travelling(&root), 0, "the tiles ride with their lanes, none animates on its own");
-    }
+    expect_travel(&root, ".pg-lane", 1).await;
+    assert_eq!(travelling(&root), 0, "the tiles ride with their lanes, none animates on its own");
     assert!(all(&root, "[style]").is_empty(), "the animation writes no inline style");
     until("every lane has arrived", || animated(&root, ".pg-lane") == 0).await;
     handle.destroy();
