@@ -128,6 +128,65 @@ async fn tiles_travel_with_web_animations_and_leave_no_style_behind() {
     handle.destroy();
 }
 
+/// Where each tile is on screen (viewport coordinates), by label.
+fn places(root: &Element) -> Vec<(String, f64, f64)> {
+    all(root, ".pg-tile")
+        .iter()
+        .map(|tile| {
+            let rect = tile.get_bounding_client_rect();
+            (tile.text_content().unwrap_or_default(), rect.left(), rect.top())
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn each_tile_travels_from_where_its_queue_was() {
+    if reduced_motion() {
+        return;
+    }
+    let _serial = serial().await;
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    find(&root, ".pg-board").scroll_into_view();
+    settle().await;
+    let before = places(&root);
+    assert_eq!(before.len(), 8);
+    click(&root, "#pg-add");
+    until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
+    // Every animation back at its start: each tile is drawn where the travel starts (its own
+    // transform and its lane's).
+    let running = js_sys::Reflect::get(&support::document(), &"getAnimations".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&support::document()).ok())
+        .map(|list| js_sys::Array::from(&list))
+        .expect("document.getAnimations()");
+    assert!(running.length() >= 5, "{} animations", running.length());
+    for animation in running.iter() {
+        let animation: web_sys::Animation = animation.unchecked_into();
+        animation.pause().expect("an animation pauses");
+        animation.set_current_time(Some(0.0));
+    }
+    let start = places(&root);
+    // The board draws the change in place (an element may show another queue now), yet every
+    // queue starts from where it was: Q2, Q4-Q7 change lanes, the others stay.
+    for (label, x, y) in &before {
+        let (_, sx, sy) = start.iter().find(|(l, _, _)| l == label).expect("every queue is still shown");
+        assert!((x - sx).abs() < 1.0 && (y - sy).abs() < 1.0, "{label} starts at ({sx}, {sy}), was at ({x}, {y})");
+    }
+    for animation in running.iter() {
+        animation.unchecked_into::<web_sys::Animation>().finish().ok();
+    }
+    // …and ends in its new lane.
+    let after = places(&root);
+    for label in ["Q2", "Q4", "Q5", "Q6", "Q7"] {
+        let (Some(b), Some(a)) = (before.iter().find(|p| p.0 == label), after.iter().find(|p| p.0 == label)) else {
+            panic!("{label} is shown before and after");
+        };
+        assert!((b.1 - a.1).abs() >= 1.0 || (b.2 - a.2).abs() >= 1.0, "{label} changed lanes, so it moved");
+    }
+    handle.destroy();
+}
+
 #[wasm_bindgen_test]
 async fn a_burst_of_changes_goes_straight_to_the_new_lanes_and_a_single_change_travels() {
     let _serial = serial().await;
@@ -263,24 +322,39 @@ fn tile_in(root: &Element, lane: usize, label: &str) -> Element {
 }
 
 #[wasm_bindgen_test]
-async fn a_rebalance_moves_the_tile_elements_into_their_new_lanes() {
+async fn a_rebalance_is_drawn_in_place_unless_the_keyboard_focus_is_on_the_board() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
     // Q2 leaves the first consumer for the second, Q3 stays with the second.
-    let (q2, q3) = (tile_in(&root, 0, "Q2"), tile_in(&root, 1, "Q3"));
+    let q3 = tile_in(&root, 1, "Q3");
     let lane_count = all(&root, ".pg-lane .pg-tiles").len();
     click(&root, "#pg-add");
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
-    // With reduced motion nothing travels, and the lanes keep their elements in place.
-    if !reduced_motion() {
-        assert!(q2.is_same_node(Some(&tile_in(&root, 1, "Q2"))), "Q2's element travelled to the second lane");
-        assert!(q3.is_same_node(Some(&tile_in(&root, 1, "Q3"))), "Q3's element stayed");
-    }
+    // In place: the second lane's first element now shows Q2 (no element moved for it).
+    assert!(q3.is_same_node(Some(&tile_in(&root, 1, "Q2"))), "the second lane kept its first element");
     assert_eq!(tile_in(&root, 1, "Q2").class_name(), "pg-tile pg-b0 is-moved");
     assert_eq!(tile_in(&root, 1, "Q3").class_name(), "pg-tile pg-b0", "Q3 kept its owner: not highlighted");
     assert_eq!(lane_count, 3);
     // Every tile is in exactly one lane, in allocate's order.
     assert_eq!(all(&root, ".pg-tile").len(), 8);
+    handle.destroy();
+
+    // With the keyboard focus on a lane's button, each queue's element follows its queue
+    // (and the focus stays where it was).
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    let (q2, q3) = (tile_in(&root, 0, "Q2"), tile_in(&root, 1, "Q3"));
+    let kill = all(&root, ".pg-lane")[1].query_selector(".pg-kill").ok().flatten().expect("a kill button");
+    kill.unchecked_ref::<HtmlElement>().focus().expect("the button takes the focus");
+    click(&root, "#pg-add");
+    until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
+    assert!(q2.is_same_node(Some(&tile_in(&root, 1, "Q2"))), "Q2's element went to the second lane");
+    assert!(q3.is_same_node(Some(&tile_in(&root, 1, "Q3"))), "Q3's element stayed");
+    assert_eq!(
+        lanes(&root),
+        [labels(&["Q0", "Q1"]), labels(&["Q2", "Q3"]), labels(&["Q4", "Q5"]), labels(&["Q6", "Q7"])]
+    );
+    let active = support::document().active_element();
+    assert!(active.is_some_and(|a| a.is_same_node(Some(&kill))), "the focus stays on the button");
     handle.destroy();
 }
 
@@ -327,11 +401,14 @@ async fn lanes_out_of_view_park_while_the_reader_changes_things() {
     until("63 lanes", || all(&root, ".pg-lane").len() == 63).await;
     let parked = all(&root, ".pg-lane.is-parked").len();
     assert!(parked > 0 && parked < 63, "{parked} lanes parked");
-    // Parked or not, the DOM holds the new assignment: 256 / 63 = 4 rest 4.
-    let counts: Vec<usize> = all(&root, ".pg-lane").iter().map(|l| all(l, ".pg-tile").len()).collect();
-    assert_eq!(counts.iter().sum::<usize>(), 256);
-    assert_eq!(&counts[..5], [5, 5, 5, 5, 4]);
+    // 256 / 63 = 4 rest 4: the first four lanes hold 5 queues, the others 4.
+    let expected: Vec<usize> = (0..63).map(|i| if i < 4 { 5 } else { 4 }).collect();
+    let counts =
+        |root: &Element| -> Vec<usize> { all(root, ".pg-lane").iter().map(|l| all(l, ".pg-tile").len()).collect() };
+    // A single change (no burst): parked or not, the DOM holds the new assignment at once.
+    assert_eq!(counts(&root), expected);
     until("every lane renders again after the pause", || all(&root, ".pg-lane.is-parked").is_empty()).await;
+    assert_eq!(counts(&root), expected);
     handle.destroy();
 }
 

@@ -16,7 +16,8 @@
 //   node tests/perf/playground.mjs http://127.0.0.1:8080/
 //
 // Uses Debian's Chromium with the e2e suite's flags (tests/e2e/chromium.mjs). PERF_ROUNDS,
-// PERF_MODES (comma list), PERF_REDUCED_MOTION=1, PERF_TRACE=1 (per-thread breakdown),
+// PERF_MODES (comma list), PERF_REDUCED_MOTION=1, PERF_TRACE=1 (per-thread breakdown of the
+// dragged inputs; PERF_TRACE=steps: of the single steps),
 // PERF_STEPS (single steps with a rest between, which travel; 0 skips them) and PERF_FIRST
 // (fresh loads per page for the first-render table at the end; 0 skips it) tune a run.
 import { chromium } from '@playwright/test';
@@ -270,24 +271,26 @@ for (const mode of MODES) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
-  let traceDone;
-  const traceEvents = [];
-  if (process.env.PERF_TRACE) {
+  // PERF_TRACE=1 traces the dragged inputs, PERF_TRACE=steps the single steps.
+  const startTrace = async (inputs) => {
+    const events = [];
     const tracer = await context.newCDPSession(page);
-    tracer.on('Tracing.dataCollected', ({ value }) => traceEvents.push(...value));
-    traceDone = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
+    tracer.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+    const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
     await tracer.send('Tracing.start', {
       traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink'] },
       transferMode: 'ReportEvents',
     });
-    traceDone = traceDone.then(() => printTrace(mode, traceEvents, ROUNDS));
-    traceDone.stop = () => tracer.send('Tracing.end');
-  }
+    return async () => {
+      await tracer.send('Tracing.end');
+      await complete;
+      printTrace(mode, events, inputs);
+    };
+  };
+  const traced = process.env.PERF_TRACE;
+  const stopDragTrace = traced && traced !== 'steps' ? await startTrace(ROUNDS) : null;
   const dragged = stats(await drag(page, 'pg-consumers-range', ROUNDS));
-  if (traceDone) {
-    await traceDone.stop();
-    await traceDone;
-  }
+  if (stopDragTrace) await stopDragTrace();
   if (cdp) {
     printProfile(mode, (await cdp.send('Profiler.stop')).profile);
     const after = await metrics(cdp);
@@ -298,7 +301,9 @@ for (const mode of MODES) {
     );
   }
   const keyed = stats(await keys(page, 'pg-consumers-range', ROUNDS));
+  const stopStepTrace = traced === 'steps' && STEPS > 0 ? await startTrace(STEPS) : null;
   const stepped = STEPS > 0 ? stats(await drag(page, 'pg-consumers-range', STEPS, STEP_PAUSE_MS)) : {};
+  if (stopStepTrace) await stopStepTrace();
   row(mode, firstRender, dragged, keyed, stepped, tiles);
   rows.push({ mode, firstRender, drag: dragged, keys: keyed, steps: stepped, tiles });
   await context.close();

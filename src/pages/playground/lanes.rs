@@ -10,7 +10,7 @@ use gloo::timers::callback::Timeout;
 use web_sys::Element;
 use yew::prelude::*;
 
-use super::board::{action_of, Board, Context, Placement};
+use super::board::{action_of, Board, Context};
 use super::flip::Flip;
 use super::lab::{LateView, View};
 use super::parking::PAUSE_MS;
@@ -35,8 +35,9 @@ pub struct Stage {
 }
 
 impl Stage {
-    /// Before the reader's change is applied: parks the lanes out of view until the input
-    /// pauses (see [`super::parking`]) and records where every tile is ([`Flip::snapshot`]).
+    /// Before the reader's change is applied: records where every tile is
+    /// ([`Flip::snapshot`]) and parks the lanes out of view until the input pauses (see
+    /// [`super::parking`]).
     pub fn before_change(self: &Rc<Self>) {
         let (Some(container), Ok(board), Ok(mut flip)) =
             (self.container.cast::<Element>(), self.board.try_borrow(), self.flip.try_borrow_mut())
@@ -51,8 +52,9 @@ impl Stage {
                 }
             }));
         }
-        board.set_busy(true);
+        // Measure first, while the layout is the one on screen: parking changes it.
         flip.snapshot(&container, &board);
+        board.set_busy(true);
         let stage: Weak<Stage> = Rc::downgrade(self);
         let timer = Timeout::new(PAUSE_MS, move || {
             if let Some(stage) = stage.upgrade() {
@@ -64,8 +66,8 @@ impl Stage {
         }
     }
 
-    /// Draws `view`, then lets the tiles that moved travel. A change that does not travel
-    /// is drawn in place, and the parked lanes wait ([`Placement::InPlace`]).
+    /// Draws `view`, then lets the tiles that moved travel (in a burst the parked lanes
+    /// wait, see [`Board::render`]).
     fn draw(&self, view: &Rc<View>, ctx: Context, i18n: &I18n) {
         let (Some(container), Some(lanes), Some(tray)) =
             (self.container.cast::<Element>(), self.lanes.cast::<Element>(), self.tray.cast::<Element>())
@@ -75,8 +77,7 @@ impl Stage {
         let (Ok(mut board), Ok(mut flip)) = (self.board.try_borrow_mut(), self.flip.try_borrow_mut()) else {
             return;
         };
-        let placement = if flip.armed() { Placement::Follow } else { Placement::InPlace };
-        board.render(&lanes, &tray, view, ctx, i18n, placement);
+        board.render(&lanes, &tray, view, ctx, i18n, flip.in_burst());
         flip.play(&container, &board);
         if let Ok(mut last) = self.last.try_borrow_mut() {
             *last = Some((Rc::clone(view), ctx, i18n.clone()));
@@ -95,7 +96,7 @@ impl Stage {
         if board.has_waiting() {
             if let Ok(last) = self.last.try_borrow() {
                 if let Some((view, ctx, i18n)) = last.as_ref() {
-                    board.render(&lanes, &tray, view, *ctx, i18n, Placement::InPlace);
+                    board.render(&lanes, &tray, view, *ctx, i18n, false);
                 }
             }
         }

@@ -151,6 +151,12 @@ impl Parking {
         self.state.try_borrow().is_ok_and(|s| s.busy && s.off_screen.contains(key))
     }
 
+    /// Whether the lane `key` is out of view: parked while the reader is changing things
+    /// (right after [`Parking::set_busy`]`(true)`, whether or not it has been called yet).
+    pub fn is_off_screen(&self, key: &str) -> bool {
+        self.state.try_borrow().is_ok_and(|s| s.off_screen.contains(key))
+    }
+
     /// Parks (`busy`) or renders again (`!busy`) the off-screen lanes among `lanes`. The
     /// caller draws the waiting lanes right after rendering them again, in the same task.
     pub fn set_busy<'a>(&self, busy: bool, lanes: impl Iterator<Item = (&'a str, &'a Element)>) {

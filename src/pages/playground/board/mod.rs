@@ -1,6 +1,5 @@
 //! The lanes and the tray, drawn straight into the DOM: one `<li>` per member and one
-//! element per queue tile that lives as long as the tile is shown, so a rebalance *moves*
-//! the tile's element into its new lane (`insertBefore`) instead of making a new one.
+//! element per queue tile, reused from render to render.
 //!
 //! Why not Yew's keyed lists: a keyed list only reorders children of one parent, so a tile
 //! that changes lanes was removed and created again, and at 256 queues / 64 consumers that
@@ -10,21 +9,24 @@
 //! by one listener on the board ([`action_of`]).
 //!
 //! [`Board::render`] compares what it drew last time with the new [`View`] and touches only
-//! what changed; [`super::flip`] animates the tiles that moved, by the same element handles.
+//! what changed. It places the tiles in one of two ways:
+//! - **In place**, as a rule: every list keeps its elements where they are and each shows
+//!   the queue now at its place (a text change instead of moving the element, so the
+//!   browser keeps its boxes); the elements a list no longer needs go to the lists that
+//!   need more, and only what is still missing is created. In a burst of changes (a drag, a
+//!   held key), the lanes parked out of view (see [`super::parking`]) are not touched at
+//!   all: they *wait*, and are drawn before they are rendered again (the parking keeps them
+//!   parked until [`super::lanes::Stage`] draws them). So a change in a burst costs the DOM
+//!   work of the lanes on screen only, and after a single change the whole DOM is current.
+//! - **Following**, while an element of the board has the keyboard focus, so the focus stays
+//!   on its queue: for every queue, an element already in a lane that still shows the queue
+//!   stays there; the other elements of that queue move (`insertBefore`) to the lanes that
+//!   newly show it; what is left is created or removed. BROADCASTING, CONFIG and a cid
+//!   conflict show a queue in several lanes, so one queue can have several elements.
 //!
-//! Tile identity, when the change travels ([`Placement::Follow`]): for every queue, an
-//! element already in a lane that still shows the queue stays there; the other elements of
-//! that queue go to the lanes that newly show it (they travel); what is left is created or
-//! removed. BROADCASTING, CONFIG and a cid conflict show a queue in several lanes, so one
-//! queue can have several elements.
-//!
-//! When nothing travels (a burst of changes, reduced motion: [`Placement::InPlace`]) and no
-//! element of the board has the keyboard focus, identity buys nothing: every list keeps its
-//! elements where they are and each shows the queue now at its place (a text change instead
-//! of moving the element, so the browser keeps its boxes), and the lanes parked out of view
-//! (see [`super::parking`]) are not touched at all: they *wait*, and are drawn before they
-//! are rendered again (the parking keeps them parked until [`super::lanes::Stage`] draws
-//! them). So a change in a burst costs the DOM work of the lanes on screen only.
+//! Either way each list remembers the queues it shows ([`List::shows`]), and
+//! [`super::flip`] animates a rebalance by queue, not by element: each tile travels from
+//! where its queue was.
 
 use std::collections::HashMap;
 
@@ -69,14 +71,34 @@ struct Slot {
     ul: Element,
     /// The tile elements in the list, in DOM order.
     tiles: Vec<TileId>,
+    /// The keys of the queues the list shows since the last render, in order (a list that
+    /// waits has not drawn them yet: its elements still show the ones before).
+    shows: Vec<AttrValue>,
     extras: Vec<Element>,
     drawn_extras: Extras,
 }
 
 impl Slot {
     fn new(ul: Element) -> Slot {
-        Slot { ul, tiles: Vec::new(), extras: Vec::new(), drawn_extras: Extras::default() }
+        Slot { ul, tiles: Vec::new(), shows: Vec::new(), extras: Vec::new(), drawn_extras: Extras::default() }
     }
+}
+
+/// One list of tiles as [`Board::lists`] sees it.
+pub struct List<'a> {
+    /// The lane's key (`cid#copy`), or the tray's.
+    pub key: &'a str,
+    /// The lane's `<li>`, or the tray's `<ul>`.
+    pub el: &'a Element,
+    /// The tile elements, in DOM order: unless the list is parked, the `i`th shows
+    /// `shows[i]`.
+    pub tiles: Vec<&'a HtmlElement>,
+    /// The keys of the queues the list shows, in order.
+    pub shows: &'a [AttrValue],
+    /// Out of view, so parked while the reader changes things (see [`super::parking`]):
+    /// its tiles are not rendered, or are about to stop, so they must not be measured (that
+    /// would force their layout), and a list that waits shows older queues than `shows`.
+    pub parked: bool,
 }
 
 /// One member's lane.
@@ -136,15 +158,6 @@ pub const LANE_ATTR: &str = "data-lane";
 /// The tray's slot key (a cid always holds `@`, so no lane can have it).
 const TRAY: &str = "tray";
 
-/// How [`Board::render`] chooses the elements of the tiles (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Placement {
-    /// Each queue's element follows the queue into its new lane (the change travels).
-    Follow,
-    /// Each list keeps its elements in place; parked lanes wait.
-    InPlace,
-}
-
 impl Board {
     /// Forgets everything drawn (the lists were replaced, or the language changed).
     fn reset(&mut self) {
@@ -161,16 +174,13 @@ impl Board {
         self.free.clear();
     }
 
-    /// Every list of tiles (each lane's `<li>`, then the tray's `<ul>`) with its key (a
-    /// lane's `cid#copy`, or the tray's), its tile elements and their ids, in DOM order, and
-    /// whether it is parked (its tiles are not rendered, so they must not be measured: that
-    /// would force their layout).
-    pub fn lists(&self) -> impl Iterator<Item = (&str, &Element, Vec<(TileId, &HtmlElement)>, bool)> {
-        let lanes = self.lanes.iter().map(|l| (l.key.as_str(), &l.li, &l.slot, self.parking.is_parked(&l.key)));
+    /// Every list of tiles: each lane's, then the tray's (see [`List`]).
+    pub fn lists(&self) -> impl Iterator<Item = List<'_>> {
+        let lanes = self.lanes.iter().map(|l| (l.key.as_str(), &l.li, &l.slot, self.parking.is_off_screen(&l.key)));
         let tray = self.tray.iter().map(|t| (TRAY, &t.ul, t, false));
         lanes.chain(tray).map(|(key, el, slot, parked)| {
-            let tiles = slot.tiles.iter().filter_map(|&id| Some((id, &self.tiles.get(id)?.as_ref()?.li))).collect();
-            (key, el, tiles, parked)
+            let tiles = slot.tiles.iter().filter_map(|&id| Some(&self.tiles.get(id)?.as_ref()?.li)).collect();
+            List { key, el, tiles, shows: &slot.shows, parked }
         })
     }
 
@@ -186,8 +196,10 @@ impl Board {
     }
 
     /// Draws `view` into `lanes_ul` (one `<li>` per member) and `tray_ul` (the unassigned
-    /// tiles), changing only what differs from the last render. With
-    /// [`Placement::InPlace`], the lanes parked now are left as they are (they wait).
+    /// tiles), changing only what differs from the last render. Unless the keyboard focus
+    /// is inside the board, tiles are placed in place, and with `burst` (the change is one of
+    /// a burst, see [`super::flip`]) the lanes parked now are left as they are (they wait;
+    /// see the module docs).
     pub fn render(
         &mut self,
         lanes_ul: &Element,
@@ -195,7 +207,7 @@ impl Board {
         view: &View,
         ctx: Context,
         i18n: &I18n,
-        placement: Placement,
+        burst: bool,
     ) {
         let Some(doc) = document() else { return };
         let same = |a: &Option<Element>, b: &Element| a.as_ref().is_some_and(|a| a.is_same_node(Some(b)));
@@ -214,9 +226,9 @@ impl Board {
             .map(|lane| Wanted { key: lane_key(lane), tiles: &lane.tiles, assigned: true })
             .chain(std::iter::once(Wanted { key: TRAY.to_owned(), tiles: &view.tray, assigned: false }))
             .collect();
-        // Focus inside the board follows its queue's element: only `Follow` keeps that.
-        let in_place = placement == Placement::InPlace && focused.is_none();
-        let waits: Vec<bool> = wanted.iter().map(|w| in_place && self.parking.is_parked(&w.key)).collect();
+        // Focus inside the board stays on its queue: only following keeps that.
+        let in_place = focused.is_none();
+        let waits: Vec<bool> = wanted.iter().map(|w| in_place && burst && self.parking.is_parked(&w.key)).collect();
         let placed = if in_place {
             self.place_in_place(&doc, &wanted, &waits, &view.queues)
         } else {
@@ -257,9 +269,11 @@ impl Board {
         // The tiles of every list, in order; then what each tile shows.
         let tray = self.tray.get_or_insert_with(|| Slot::new(tray_ul.clone()));
         let slots = lanes.iter_mut().map(|l| &mut l.slot).chain(std::iter::once(tray));
-        for (slot, ids) in slots.zip(&placed) {
+        for ((slot, ids), want) in slots.zip(&placed).zip(&wanted) {
             let ids: Vec<TileId> = ids.iter().flatten().copied().collect();
             order_tiles(slot, &ids, &self.tiles);
+            slot.shows.clear();
+            slot.shows.extend(want.tiles.iter().filter_map(|tile| Some(view.queues.get(tile.queue)?.key.clone())));
         }
         for ((want, ids), _) in wanted.iter().zip(&placed).zip(&waits).filter(|(_, &waits)| !waits) {
             for (tile, &id) in want.tiles.iter().zip(ids) {
@@ -343,7 +357,7 @@ impl Board {
         placed
     }
 
-    /// Like [`Board::place_tiles`] for [`Placement::InPlace`]: every list keeps its elements
+    /// Like [`Board::place_tiles`], in place: every list keeps its elements
     /// in order, each showing the queue now at its place; the elements a list no longer
     /// needs go to the lists that need more, and only what is still missing is created. A
     /// list that `waits` keeps its elements as they are (its ids are returned as they are).
