@@ -110,10 +110,23 @@ fn prerequisites() -> Result {
         util::run(util::cargo().args(["install", "wasm-bindgen-cli", "--version", &version]))?;
     }
 
+    let mut packages = Vec::new();
     if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
         println!("ok: {CHROMIUM} and {CHROMEDRIVER}");
     } else {
-        util::run(util::command("sh").args(["-c", "apt-get update && apt-get install -y chromium chromium-driver"]))?;
+        packages.extend(["chromium", "chromium-driver"]);
+    }
+    // A font with Chinese glyphs: without one the zh-CN screenshots show empty boxes, and
+    // every box is a font fallback search that the first-render timings would count.
+    let chinese = util::output(util::command("fc-list").args([":lang=zh", "family"]));
+    if chinese.as_deref().is_some_and(|fonts| !fonts.trim().is_empty()) {
+        println!("ok: a font for Chinese");
+    } else {
+        packages.push("fonts-wqy-microhei");
+    }
+    if !packages.is_empty() {
+        let install = format!("apt-get update && apt-get install -y {}", packages.join(" "));
+        util::run(util::command("sh").args(["-c", &install]))?;
     }
 
     if util::root().join("node_modules/.bin/playwright").exists() {
