@@ -4,7 +4,7 @@
 mod support;
 
 use rebalance_lab::{url_state, App};
-use support::{all, attr, click, find, open, render, serial, settle, text, until};
+use support::{all, animations, attr, click, find, open, reduced_motion, render, serial, settle, text, until};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement};
@@ -63,13 +63,6 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     handle.destroy();
 }
 
-/// Whether the browser asks for less motion (then nothing travels).
-fn reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
-        .is_some_and(|m| m.matches())
-}
-
 /// Presses the kill button of the consumer whose cid starts with `host` (`192.168.0.2`),
 /// found by its label.
 fn kill(root: &Element, host: &str) {
@@ -88,16 +81,7 @@ fn travelling(root: &Element) -> usize {
 
 /// How many elements matching `selector` have a Web Animation running.
 fn animated(root: &Element, selector: &str) -> usize {
-    all(root, selector)
-        .iter()
-        .filter(|tile| {
-            js_sys::Reflect::get(tile, &"getAnimations".into())
-                .ok()
-                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-                .and_then(|f| f.call0(tile).ok())
-                .is_some_and(|list| js_sys::Array::from(&list).length() > 0)
-        })
-        .count()
+    all(root, selector).iter().filter(|tile| !animations(tile).is_empty()).count()
 }
 
 /// After a single change: with reduced motion nothing animates, else at least `n` elements
@@ -154,15 +138,9 @@ async fn each_tile_travels_from_where_its_queue_was() {
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
     // Every animation back at its start: each tile is drawn where the travel starts (its own
     // transform and its lane's).
-    let running = js_sys::Reflect::get(&support::document(), &"getAnimations".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call0(&support::document()).ok())
-        .map(|list| js_sys::Array::from(&list))
-        .expect("document.getAnimations()");
-    assert!(running.length() >= 5, "{} animations", running.length());
-    for animation in running.iter() {
-        let animation: web_sys::Animation = animation.unchecked_into();
+    let running = animations(&support::document());
+    assert!(running.len() >= 5, "{} animations", running.len());
+    for animation in &running {
         animation.pause().expect("an animation pauses");
         animation.set_current_time(Some(0.0));
     }
@@ -173,8 +151,8 @@ async fn each_tile_travels_from_where_its_queue_was() {
         let (_, sx, sy) = start.iter().find(|(l, _, _)| l == label).expect("every queue is still shown");
         assert!((x - sx).abs() < 1.0 && (y - sy).abs() < 1.0, "{label} starts at ({sx}, {sy}), was at ({x}, {y})");
     }
-    for animation in running.iter() {
-        animation.unchecked_into::<web_sys::Animation>().finish().ok();
+    for animation in &running {
+        animation.finish().expect("an animation finishes");
     }
     // …and ends in its new lane.
     let after = places(&root);

@@ -141,3 +141,21 @@ pub async fn type_and_settle(root: &Element, selector: &str, value: &str) {
     type_into(root, selector, value);
     settle().await;
 }
+
+/// Whether the browser asks for less motion (then nothing travels).
+pub fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// The Web Animations running on `target` (an element, or the document for all of them):
+/// `target.getAnimations()`.
+pub fn animations(target: &JsValue) -> Vec<web_sys::Animation> {
+    js_sys::Reflect::get(target, &"getAnimations".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(target).ok())
+        .map(|list| js_sys::Array::from(&list).iter().map(|a| a.unchecked_into()).collect())
+        .unwrap_or_default()
+}
