@@ -1,7 +1,7 @@
 //! The lanes view: one lane per member holding its queue tiles, the tray of unassigned
 //! queues, and the late consumer's lane. Yew draws the frame (legend, headings, the late
 //! consumer) and two empty lists; [`super::board`] fills them with the lanes and tiles and
-//! moves tile elements between lanes, and [`super::flip`] animates the moves.
+//! keeps them current, and [`super::flip`] lets the tiles whose queues moved travel.
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -96,6 +96,7 @@ impl Stage {
         if board.has_waiting() {
             if let Ok(last) = self.last.try_borrow() {
                 if let Some((view, ctx, i18n)) = last.as_ref() {
+                    // Not a burst: every lane is drawn.
                     board.render(&lanes, &tray, view, *ctx, i18n, false);
                 }
             }
