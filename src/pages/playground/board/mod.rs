@@ -55,7 +55,7 @@ pub struct Context {
 }
 
 /// Index of a tile element in [`Board::tiles`].
-pub type TileId = usize;
+type TileId = usize;
 
 /// One queue tile's element.
 struct TileEl {
