@@ -134,9 +134,15 @@ test('compare mode: AVG vs CONSISTENT_HASH when a 4th consumer joins 8 queues', 
 
   // A screenshot of the page as a test artifact.
   await page.getByRole('button', { name: 'Add consumer' }).click();
+  // The next change is a 5th consumer joining: AVG moves one queue (Q7), said in the singular.
+  await expect(columns.nth(0).locator('.pg-compare-count')).toHaveText('1 queue moved');
   await expect(page.locator('[style]')).toHaveCount(0, { timeout: 10_000 });
-  const shot = await page.screenshot({ fullPage: true });
-  await testInfo.attach('playground', { body: shot, contentType: 'image/png' });
+  // At rest: no lane parked (lanes out of view render nothing for a moment after a change).
+  await expect(page.locator('.pg-lane.is-parked')).toHaveCount(0);
+  await expect(page.locator('.pg-lane .pg-tile')).toHaveCount(8);
+  const wide = testInfo.outputPath('playground.png');
+  await page.screenshot({ path: wide, fullPage: true });
+  await testInfo.attach('playground', { path: wide, contentType: 'image/png' });
 });
 
 test.describe('on a phone', () => {
@@ -150,7 +156,9 @@ test.describe('on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Add consumer' }).tap();
     await expect(page.locator('.pg-lane')).toHaveCount(7);
-    const shot = await page.screenshot({ fullPage: true });
-    await testInfo.attach('playground-phone', { body: shot, contentType: 'image/png' });
+    await expect(page.locator('.pg-lane.is-parked')).toHaveCount(0);
+    const phone = testInfo.outputPath('playground-phone.png');
+    await page.screenshot({ path: phone, fullPage: true });
+    await testInfo.attach('playground-phone', { path: phone, contentType: 'image/png' });
   });
 });

@@ -354,7 +354,7 @@ fn copy_dir(from: &Path, to: &Path, skip: &[&str]) -> Result {
     Ok(())
 }
 
-fn list_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result {
+pub fn list_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result {
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {

@@ -200,11 +200,61 @@ fn end_to_end() -> Result {
         .env("E2E_SUB_URL", &sub.url)
         .env("CHROMIUM", CHROMIUM);
     // `E2E_FILTER=playground` runs only the spec files whose names contain it.
-    if let Ok(filter) = std::env::var("E2E_FILTER") {
+    let filter = std::env::var("E2E_FILTER").ok();
+    if let Some(filter) = &filter {
         command.arg(filter);
     }
-    util::run(&mut command)
-    // `root` and `sub` are dropped here, which kills both servers.
+    util::run(&mut command)?;
+    // `root` and `sub` are dropped at the end, which kills both servers.
+    if filter.is_none() {
+        gather_screenshots(&util::root().join("tests/e2e/test-results"), &util::target_dir().join("screenshots"))?;
+    }
+    Ok(())
+}
+
+/// The screenshots the end-to-end suite takes of every page, wide and on a phone (each spec
+/// writes its own with `testInfo.outputPath`, into Playwright's `tests/e2e/test-results/`,
+/// which every run empties first).
+const SCREENSHOTS: &[&str] = &[
+    "playground.png",
+    "playground-phone.png",
+    "offsets.png",
+    "offsets-phone.png",
+    "planner.png",
+    "planner-phone.png",
+    "exercises.png",
+    "exercises-phone.png",
+    "exercises-index-phone.png",
+    "timeline.png",
+    "timeline-phone.png",
+];
+
+/// Copies every one of [`SCREENSHOTS`] from the suite's `results` into `out` (emptied first),
+/// so a reader finds all pages in one folder; fails naming the ones the suite did not save.
+fn gather_screenshots(results: &Path, out: &Path) -> Result {
+    let mut files = Vec::new();
+    if results.is_dir() {
+        build::list_files(results, &mut files)?;
+    }
+    if out.exists() {
+        std::fs::remove_dir_all(out)?;
+    }
+    std::fs::create_dir_all(out)?;
+    let mut missing = Vec::new();
+    for name in SCREENSHOTS {
+        // Not the copies Playwright keeps of attachments (`attachments/<name>-<hash>.png`).
+        match files.iter().find(|path| path.file_name().is_some_and(|file| file == *name)) {
+            Some(path) => {
+                std::fs::copy(path, out.join(name))?;
+            }
+            None => missing.push(*name),
+        }
+    }
+    if !missing.is_empty() {
+        return Err(format!("the end-to-end suite saved no screenshot {}", missing.join(", ")).into());
+    }
+    println!("e2e: {} screenshots of the pages in {}", SCREENSHOTS.len(), util::show(out));
+    Ok(())
 }
 
 /// `cargo xtask serve --release --no-build --port 0` in the background, killed on drop.
@@ -272,5 +322,36 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), STAGES.len());
+    }
+
+    #[test]
+    fn the_screenshots_of_every_page_are_gathered_and_a_missing_one_is_named() {
+        let dir = std::env::temp_dir().join(format!("xtask-screenshots-{}", std::process::id()));
+        let (results, out) = (dir.join("test-results"), dir.join("screenshots"));
+        let write = |path: &Path, bytes: &[u8]| {
+            std::fs::create_dir_all(path.parent().unwrap_or(&dir)).unwrap_or_default();
+            std::fs::write(path, bytes).unwrap_or_default();
+        };
+        // Each in its test's folder, as Playwright writes them; a stale file in `out` goes.
+        for name in SCREENSHOTS {
+            write(&results.join(format!("spec-of-{name}")).join(name), name.as_bytes());
+            write(&results.join(format!("spec-of-{name}")).join("attachments").join(format!("x-{name}")), b"copy");
+        }
+        write(&out.join("old.png"), b"old");
+        assert!(gather_screenshots(&results, &out).is_ok());
+        let mut gathered: Vec<String> = std::fs::read_dir(&out)
+            .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        gathered.sort();
+        let mut expected: Vec<String> = SCREENSHOTS.iter().map(|s| (*s).to_owned()).collect();
+        expected.sort();
+        assert_eq!(gathered, expected);
+        assert_eq!(std::fs::read(out.join("planner.png")).unwrap_or_default(), b"planner.png");
+
+        // A page the suite did not photograph fails the stage, by name.
+        std::fs::remove_file(results.join("spec-of-timeline-phone.png").join("timeline-phone.png")).unwrap_or_default();
+        let error = gather_screenshots(&results, &out).err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(error, "the end-to-end suite saved no screenshot timeline-phone.png");
+        std::fs::remove_dir_all(&dir).unwrap_or_default();
     }
 }
