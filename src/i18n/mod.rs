@@ -153,7 +153,22 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
 
 /// Like [`t`], with each `{name}` replaced by its value from `args`.
 pub fn t_args(lang: Lang, key: &'static str, args: &[(&str, &str)]) -> String {
-    args.iter().fold(t(lang, key).to_owned(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
+    fill(t(lang, key), args)
+}
+
+/// The suffix of a text's singular form: `summary.line_one` is `summary.line` for a count of 1.
+pub const ONE: &str = "_one";
+
+/// Like [`t_args`] for a text about `count` things: when `count` is 1, the language's
+/// singular form (`{key}_one`) if it has one ("1 queue moved"; Chinese has no plural forms,
+/// so its files hold none), else the text itself ("5 queues moved", "1 个队列被迁移").
+pub fn t_count(lang: Lang, key: &'static str, count: u64, args: &[(&str, &str)]) -> String {
+    let one = if count == 1 { lang.get(&format!("{key}{ONE}")) } else { None };
+    fill(one.unwrap_or_else(|| t(lang, key)), args)
+}
+
+fn fill(text: &str, args: &[(&str, &str)]) -> String {
+    args.iter().fold(text.to_owned(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
 }
 
 #[cfg(test)]

@@ -65,7 +65,7 @@ test('the scale-out incident by its link: play to the end, all three old consume
   }
   expect(await stat(page, 'duplicates')).toBeGreaterThan(0);
   expect(await stat(page, 'lost')).toBe(0);
-  await expect(page.locator('#tl-summary')).toHaveText(/4 active, 0 idle of 4 running consumers/);
+  await expect(page.locator('#tl-summary')).toHaveText(/running consumers 4 \(4 active, 0 idle\)/);
   await expect(page.locator('.tl-log')).toContainText('rebalanced result changed');
   await expect(page).toHaveURL(/tl_t=1800/);
 

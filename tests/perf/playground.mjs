@@ -278,7 +278,7 @@ for (const mode of MODES) {
     tracer.on('Tracing.dataCollected', ({ value }) => events.push(...value));
     const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
     await tracer.send('Tracing.start', {
-      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink'] },
+      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink', ...(process.env.PERF_TRACE_CATEGORIES ? process.env.PERF_TRACE_CATEGORIES.split(',') : [])] },
       transferMode: 'ReportEvents',
     });
     return async () => {

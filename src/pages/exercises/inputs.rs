@@ -185,7 +185,7 @@ pub fn PartInputView(props: &PartInputProps) -> Html {
             let how = if multiple {
                 i18n.t("page.exercises.part.choose_many")
             } else {
-                i18n.t("page.exercises.part.choose_one")
+                i18n.t("page.exercises.part.choose_single")
             };
             html! {
                 <fieldset {class} data-part={props.part.id.clone()}>

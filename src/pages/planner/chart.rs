@@ -50,16 +50,20 @@ fn summary(i18n: &I18n, model: Model, backlog: f64, plan: &Plan) -> String {
     let name = model_name(i18n, model);
     let backlog = format_number(backlog);
     let rate = format_number(plan.net_drain_rate);
+    // "starts at 1 message": only a backlog of exactly one takes the singular.
+    let one = usize::from(backlog == "1");
     match plan.drain_seconds {
         Some(t) => {
             let time = i18n.duration(t);
             let args =
                 [("model", name), ("backlog", backlog.as_str()), ("rate", rate.as_str()), ("time", time.as_str())];
-            i18n.t_args("page.planner.chart.summary_drains", &args)
+            i18n.t_count("page.planner.chart.summary_drains", one, &args)
         }
-        None => {
-            i18n.t_args("page.planner.chart.summary_never", &[("model", name), ("backlog", &backlog), ("rate", &rate)])
-        }
+        None => i18n.t_count(
+            "page.planner.chart.summary_never",
+            one,
+            &[("model", name), ("backlog", &backlog), ("rate", &rate)],
+        ),
     }
 }
 

@@ -133,7 +133,7 @@ fn column(i18n: &I18n, c: &Column) -> Html {
                 <>
                     <p class="pg-compare-count">
                         <strong>{ m.moved.len() }</strong>
-                        { " " }{ i18n.t("page.playground.compare.moved") }
+                        { " " }{ i18n.t_count("page.playground.compare.moved", m.moved.len(), &[]) }
                     </p>
                     <p class="pg-note">{ i18n.t_args("page.playground.compare.rest", &[
                         ("idle", &m.idle.len().to_string()),

@@ -234,7 +234,7 @@ fn late_lane(i18n: &I18n, late: &LateView) -> Html {
 /// "all N queues (Q0–Q{N-1})" for a collapsed BROADCASTING lane.
 pub fn all_text(i18n: &I18n, count: usize) -> String {
     let last = count.saturating_sub(1).to_string();
-    i18n.t_args("page.playground.lane.all", &[("count", &count.to_string()), ("last", &last)])
+    i18n.t_count("page.playground.lane.all", count, &[("count", &count.to_string()), ("last", &last)])
 }
 
 /// How many members the page allows (for the duplicate button).

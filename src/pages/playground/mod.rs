@@ -145,8 +145,9 @@ pub fn Playground() -> Html {
 /// "N queues moved, K idle, U unassigned" (announced politely), then the other facts.
 fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
     let m = &view.moves;
-    let line = i18n.t_args(
+    let line = i18n.t_count(
         "page.playground.summary.line",
+        m.moved.len(),
         &[
             ("moved", &m.moved.len().to_string()),
             ("idle", &m.idle.len().to_string()),
@@ -172,7 +173,7 @@ fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
                 <span>{ i18n.t_args("page.playground.summary.active",
                     &[("active", &active.to_string()), ("members", &members.to_string())]) }</span>
                 if queue_change {
-                    <span>{ i18n.t_args("page.playground.summary.queue_change", &[
+                    <span>{ i18n.t_count("page.playground.summary.queue_change", m.added_queues.len(), &[
                         ("added", &m.added_queues.len().to_string()),
                         ("removed", &m.removed_queues.len().to_string()),
                     ]) }</span>
@@ -180,7 +181,7 @@ fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
             </p>
             if let Some(text) = overlap {
                 <p class="pg-overlap-note">
-                    { i18n.t_args("page.playground.summary.overlap_count", &[("count", &view.overlap.to_string())]) }
+                    { i18n.t_count("page.playground.summary.overlap_count", view.overlap, &[("count", &view.overlap.to_string())]) }
                     { " " }{ text }
                 </p>
             }

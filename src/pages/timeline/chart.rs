@@ -200,7 +200,7 @@ pub fn LagChart(props: &LagChartProps) -> Html {
                     <li><span class="tl-key tl-key-cursor"></span>{ i18n.t("page.timeline.chart.cursor") }</li>
                 </ul>
                 if data.hidden_queues > 0 {
-                    <p class="tl-note">{ i18n.t_args("page.timeline.chart.hidden", &[("count", &data.hidden_queues.to_string())]) }</p>
+                    <p class="tl-note">{ i18n.t_count("page.timeline.chart.hidden", data.hidden_queues, &[("count", &data.hidden_queues.to_string())]) }</p>
                 }
             </figcaption>
         </figure>

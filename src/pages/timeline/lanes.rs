@@ -265,7 +265,7 @@ fn Lane(props: &LaneProps) -> Html {
                     ("processed", &count(lane.processed)),
                 ]) }
                 if alive && !props.pop {
-                    { " · " }{ i18n.t_args("page.timeline.lane.view", &[("count", &lane.view.to_string())]) }
+                    { " · " }{ i18n.t_count("page.timeline.lane.view", lane.view, &[("count", &lane.view.to_string())]) }
                 }
             </p>
             if alive {

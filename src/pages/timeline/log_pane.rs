@@ -122,7 +122,7 @@ pub fn LogPane(props: &LogPaneProps) -> Html {
                 <label for="tl-log-quiet">{ i18n.t("page.timeline.log.quiet") }</label>
             </div>
             if view.hidden > 0 {
-                <p class="tl-note">{ i18n.t_args("page.timeline.log.hidden", &[("count", &view.hidden.to_string())]) }</p>
+                <p class="tl-note">{ i18n.t_count("page.timeline.log.hidden", view.hidden, &[("count", &view.hidden.to_string())]) }</p>
             }
             // A column-reverse scroller stays at its end as lines arrive, without script
             // (reading scrollHeight every frame would force a layout).

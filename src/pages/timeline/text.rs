@@ -66,9 +66,11 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
         Event::Pause { cid, duration_ms } => {
             i18n.t_args("page.timeline.event.pause", &[("cid", cid), ("duration", &time_label(i18n, *duration_ms))])
         }
-        Event::QueueCount { queues_per_broker } => {
-            i18n.t_args("page.timeline.event.queue_count", &[("count", &queues_per_broker.to_string())])
-        }
+        Event::QueueCount { queues_per_broker } => i18n.t_count(
+            "page.timeline.event.queue_count",
+            usize::try_from(*queues_per_broker).unwrap_or(0),
+            &[("count", &queues_per_broker.to_string())],
+        ),
         Event::Subscription { cid, tags } => {
             i18n.t_args("page.timeline.event.subscription", &[("cid", cid), ("tags", &tags.join(" || "))])
         }
@@ -84,9 +86,11 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
             "page.timeline.event.rolling_deploy",
             &[("start", &start.to_string()), ("replace", &replace.to_string())],
         ),
-        Event::FailMessages { queue, count: n, .. } => {
-            i18n.t_args("page.timeline.event.fail", &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())])
-        }
+        Event::FailMessages { queue, count: n, .. } => i18n.t_count(
+            "page.timeline.event.fail",
+            usize::try_from(*n).unwrap_or(0),
+            &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())],
+        ),
     }
 }
 
