@@ -17,7 +17,8 @@
 //
 // Uses Debian's Chromium with the e2e suite's flags (tests/e2e/chromium.mjs). PERF_ROUNDS,
 // PERF_MODES (comma list), PERF_REDUCED_MOTION=1, PERF_TRACE=1 (per-thread breakdown of the
-// dragged inputs; PERF_TRACE=steps: of the single steps),
+// dragged inputs; PERF_TRACE=steps: of the single steps; PERF_TRACE_CATEGORIES=v8,toplevel
+// adds trace categories),
 // PERF_STEPS (single steps with a rest between, which travel; 0 skips them) and PERF_FIRST
 // (fresh loads per page for the first-render table at the end; 0 skips it) tune a run.
 import { chromium } from '@playwright/test';
