@@ -1,0 +1,87 @@
+// Accessibility of every page, light and dark, checked by axe-core (the rules of WCAG 2.1 A
+// and AA: colour contrast of every text, labels, names, ARIA, landmarks…). Each page is
+// checked in the states that draw the most: moved tiles, idle lanes, the `[BUG]` log line and
+// the table on the playground, lost offsets, a missed and a never-reached target, a timeline
+// run to its end, an exercise with a diagnosed wrong answer and a hint.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, appReady } from './fixtures.mjs';
+
+/** Fails with one line per rule and element when axe finds a violation on the page. */
+async function expectAccessible(page, what) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = result.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary.replace(/\s+/g, ' ').trim()}`,
+    ),
+  );
+  expect(found, `${what}: WCAG 2.1 AA violations`).toEqual([]);
+  // A check that saw nothing would pass anything.
+  expect(result.passes.length, `${what}: rules that passed`).toBeGreaterThan(10);
+}
+
+async function open(page, url) {
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  await appReady(page);
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test.describe(`${colorScheme} colours`, () => {
+    test.use({ colorScheme });
+
+    test('the playground: moved tiles, the late consumer, compare, the table, idle lanes, CONFIG', async ({ page }) => {
+      await open(page, './?lang=en&pg_q=8&pg_c=3&pg_s=MACHINE_ROOM_NEARBY&pg_late=1&pg_cmp=1&pg_table=1#/');
+      await page.getByRole('button', { name: 'Add consumer' }).click();
+      await expect(page.locator('.pg-lane .pg-tile.is-moved').first()).toBeVisible();
+      await expect(page.locator('.pg-lane.is-parked')).toHaveCount(0);
+      await expectAccessible(page, 'playground after a change');
+
+      await open(page, './?lang=en&pg_q=4&pg_c=6&pg_s=AVG#/');
+      await expect(page.locator('.pg-lane.is-idle')).toHaveCount(2);
+      await expectAccessible(page, 'playground with idle consumers');
+
+      await open(page, './?lang=en&pg_q=4&pg_c=3&pg_s=CONFIG&pg_cfg=a0,a1#/');
+      await expect(page.locator('#pg-summary')).toHaveText('0 queues moved, 0 idle, 2 unassigned');
+      await expectAccessible(page, 'playground with CONFIG: overlap and unassigned queues');
+    });
+
+    test('offsets: the seed example with lost offsets, and the reset preview', async ({ page }) => {
+      await open(page, './?lang=en#/offsets');
+      await expect(page.locator('[data-total="reset"]')).toBeVisible();
+      await expectAccessible(page, 'offsets');
+    });
+
+    test('the planner: a missed target, and a backlog that never drains', async ({ page }) => {
+      await open(page, './?lang=en#/planner');
+      await expect(page.locator('.pl-chart-svg')).toBeVisible();
+      await expectAccessible(page, 'planner, target missed');
+      await open(page, './?lang=en&pl_b=1000000&pl_p=50000&pl_r=1000&pl_n=4&pl_goal=instances#/planner');
+      await expect(page.locator('.pl-chart-svg')).toBeVisible();
+      await expectAccessible(page, 'planner, never drains');
+    });
+
+    test('the timeline at the end of a run, compared with POP', async ({ page }) => {
+      await open(page, './?lang=en&tl_scenario=gc-pause&tl_t=2200&tl_cmp=1#/timeline');
+      await expect(page.locator('.tl-chart-svg')).toBeVisible();
+      await expectAccessible(page, 'timeline');
+    });
+
+    test('exercises: the overview, and an exercise with a diagnosed mistake and a hint', async ({ page }) => {
+      await open(page, './?lang=en&ex_seed=1#/exercises');
+      await expectAccessible(page, 'exercises overview');
+      await open(page, './?lang=en&ex_id=drain_time&ex_seed=1#/exercises');
+      await page.getByLabel('(a) Drain time').fill('224.5');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.locator('.ex-result')).toBeVisible();
+      await page.getByRole('button', { name: /Show hint 1 of/ }).click();
+      await expect(page.locator('.ex-hint')).toHaveCount(1);
+      await expectAccessible(page, 'an exercise, answered wrong');
+      await open(page, './?lang=zh-CN&ex_id=assign_avg&ex_seed=1#/exercises');
+      await expectAccessible(page, 'an exercise in Chinese');
+    });
+
+    test('the not-found page', async ({ page }) => {
+      await open(page, './?lang=en#/no-such-page');
+      await expectAccessible(page, 'not found');
+    });
+  });
+}
