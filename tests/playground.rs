@@ -60,6 +60,11 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     for (old, new) in before.iter().zip(&after) {
         assert_ne!(old, new, "every old consumer changes queues");
     }
+
+    // A 5th consumer takes Q7 only: one queue moves, said in the singular.
+    click(&root, "#pg-add");
+    until("the 5th lane", || all(&root, ".pg-lane").len() == 5).await;
+    assert_eq!(text(&root, "#pg-summary"), "1 queue moved, 0 idle, 0 unassigned");
     handle.destroy();
 }
 

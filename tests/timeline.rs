@@ -110,7 +110,7 @@ async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_nativel
     // The scenario's asserted outcome (SPEC §7): 10 running, 8 active, 2 idle, every queue
     // held by exactly one consumer.
     let summary = text(&root, "#tl-summary");
-    assert!(summary.contains("8 active, 2 idle of 10 running"), "{summary}");
+    assert!(summary.contains("running consumers 10 (8 active, 2 idle)"), "{summary}");
     assert_eq!(find(&root, "#tl-summary").get_attribute("aria-live").as_deref(), Some("polite"));
     assert_eq!(count(&root, ".tl-lane[data-status=idle]"), 2);
     assert_eq!(count(&root, ".tl-lane[data-status=running]"), 8);
