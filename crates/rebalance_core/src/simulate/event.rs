@@ -166,16 +166,28 @@ impl Event {
                 format!("{cid} dies silently (power loss / partition): the broker waits for the channel to expire")
             }
             Event::Pause { cid, duration_ms } => format!("{cid} pauses for {} ms (GC / network)", duration_ms),
-            Event::QueueCount { queues_per_broker } => format!("the topic gets {queues_per_broker} queues per broker"),
+            Event::QueueCount { queues_per_broker } => {
+                format!(
+                    "the topic gets {} per broker",
+                    super::counted(u64::from(*queues_per_broker), "queue", "queues")
+                )
+            }
             Event::Subscription { cid, tags } => format!("{cid} now subscribes {}", tags.join(" || ")),
             Event::CidClash { cid } => format!("a second process starts with cid {cid}"),
             Event::ProduceRate { rate, .. } => format!("producers now send {rate} msg/s"),
             Event::ConsumeRate { cid: Some(cid), rate } => format!("{cid} now finishes {rate} msg/s"),
             Event::ConsumeRate { cid: None, rate } => format!("every consumer now finishes {rate} msg/s"),
             Event::RollingDeploy { replace, start, .. } => {
-                format!("rolling deploy: {start} new instances, {replace} old ones stopped")
+                let (instances, ones) = (
+                    super::counted(u64::from(*start), "new instance", "new instances"),
+                    if *replace == 1 { "old one" } else { "old ones" },
+                );
+                format!("rolling deploy: {instances}, {replace} {ones} stopped")
             }
-            Event::FailMessages { queue, count, .. } => format!("{count} messages of queue {queue} start failing"),
+            Event::FailMessages { queue, count, .. } => {
+                let (messages, start) = if *count == 1 { ("message", "starts") } else { ("messages", "start") };
+                format!("{count} {messages} of queue {queue} {start} failing")
+            }
         }
     }
 

@@ -248,22 +248,27 @@ impl LogEntry {
                 format!("consume failed, Q{queue} offset {offset} sent back to {to}, reconsumeTimes={reconsume_times}")
             }
             LogKind::AckExpired { queue, count } => {
-                format!("ack failed: invisible time passed, {count} messages of Q{queue} were already redelivered")
+                let (messages, were) = if *count == 1 { ("message", "was") } else { ("messages", "were") };
+                format!("ack failed: invisible time passed, {count} {messages} of Q{queue} {were} already redelivered")
             }
             LogKind::Revived { queue, count } => {
-                format!("{count} un-acked messages of Q{queue} are visible again (invisible time passed)")
+                let (messages, are) = if *count == 1 { ("message", "is") } else { ("messages", "are") };
+                format!("{count} un-acked {messages} of Q{queue} {are} visible again (invisible time passed)")
             }
             LogKind::Shutdown => "shutdown: offsets persisted, unregisterConsumer OK".to_owned(),
             LogKind::Killed => "process killed: nothing persisted".to_owned(),
             LogKind::Paused { duration_ms } => format!("process stalls for {duration_ms} ms (GC / network)"),
             LogKind::Resumed => "process resumes".to_owned(),
             LogKind::MemberChanged { cid, change, members } => {
-                format!("consumer {cid} {change}, group now has {members} channels; NOTIFY_CONSUMER_IDS_CHANGED")
+                let channels = super::counted(u64::from(*members), "channel", "channels");
+                format!("consumer {cid} {change}, group now has {channels}; NOTIFY_CONSUMER_IDS_CHANGED")
             }
             LogKind::SubscriptionChanged { old, new } => {
                 format!("subscription changed, OLD: {old} NEW: {new}")
             }
-            LogKind::RouteChanged { queues } => format!("topic route changed: {queues} queues"),
+            LogKind::RouteChanged { queues } => {
+                format!("topic route changed: {}", super::counted(u64::from(*queues), "queue", "queues"))
+            }
         }
     }
 }

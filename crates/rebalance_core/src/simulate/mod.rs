@@ -53,6 +53,12 @@ pub use scenario::Scenario;
 use crate::Result;
 use world::World;
 
+/// `n` and the noun for it, singular for one: "1 queue", "16 queues" (the log and event
+/// texts, in English like RocketMQ's own logs).
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A checkpoint of the whole state is kept every this many ticks (1 min at 100 ms).
 pub const CHECKPOINT_EVERY: u64 = 600;
 
@@ -288,5 +294,42 @@ impl Simulation {
     /// one client; dead processes leave the member list in time).
     pub fn check_invariants(&self) -> std::result::Result<(), String> {
         self.world.check()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_count_of_one_reads_in_the_singular_in_logs_and_events() {
+        let line = |kind| LogEntry { at_ms: 0, source: "broker".to_owned(), process: None, kind }.text();
+        assert_eq!(line(LogKind::RouteChanged { queues: 1 }), "topic route changed: 1 queue");
+        assert_eq!(line(LogKind::RouteChanged { queues: 16 }), "topic route changed: 16 queues");
+        assert_eq!(
+            line(LogKind::AckExpired { queue: 2, count: 1 }),
+            "ack failed: invisible time passed, 1 message of Q2 was already redelivered"
+        );
+        assert_eq!(
+            line(LogKind::Revived { queue: 2, count: 3 }),
+            "3 un-acked messages of Q2 are visible again (invisible time passed)"
+        );
+        let fail = |count| Event::FailMessages { queue: 3, count, duration_ms: None }.describe();
+        assert_eq!(fail(1), "1 message of queue 3 starts failing");
+        assert_eq!(fail(5), "5 messages of queue 3 start failing");
+        assert_eq!(Event::QueueCount { queues_per_broker: 1 }.describe(), "the topic gets 1 queue per broker");
+        let deploy = |replace, start| {
+            Event::RollingDeploy {
+                replace,
+                start,
+                start_spacing_ms: 0,
+                stop_after_ms: 0,
+                stop_spacing_ms: 0,
+                graceful: true,
+            }
+            .describe()
+        };
+        assert_eq!(deploy(1, 1), "rolling deploy: 1 new instance, 1 old one stopped");
+        assert_eq!(deploy(2, 3), "rolling deploy: 3 new instances, 2 old ones stopped");
     }
 }
