@@ -38,8 +38,8 @@ impl I18n {
 
     /// Like [`I18n::t_args`] for a text about `count` things (see [`i18n::t_count`]): "1 queue
     /// moved", "2 queues moved".
-    pub fn t_count(&self, key: &'static str, count: usize, args: &[(&str, &str)]) -> String {
-        i18n::t_count(self.lang, key, u64::try_from(count).unwrap_or(u64::MAX), args)
+    pub fn t_count(&self, key: &'static str, count: impl TryInto<u64>, args: &[(&str, &str)]) -> String {
+        i18n::t_count(self.lang, key, count.try_into().unwrap_or(u64::MAX), args)
     }
 
     /// A duration in the reader's language, from the core's [`duration_parts`]: "16 min 40 s",

@@ -118,7 +118,7 @@ pub fn ResetPanel(props: &ResetPanelProps) -> Html {
                 </table>
             </div>
             <p class="of-explain" data-total="reset">
-                { i18n.t_count("page.offsets.reset.totals", usize::try_from(props.report.total_replayed).unwrap_or(0), &[
+                { i18n.t_count("page.offsets.reset.totals", props.report.total_replayed, &[
                     ("replayed", &count(props.report.total_replayed)),
                     ("skipped", &count(props.report.total_skipped)),
                 ]) }

@@ -51,7 +51,7 @@ fn summary(i18n: &I18n, model: Model, backlog: f64, plan: &Plan) -> String {
     let backlog = format_number(backlog);
     let rate = format_number(plan.net_drain_rate);
     // "starts at 1 message": only a backlog of exactly one takes the singular.
-    let one = usize::from(backlog == "1");
+    let one = u8::from(backlog == "1");
     match plan.drain_seconds {
         Some(t) => {
             let time = i18n.duration(t);

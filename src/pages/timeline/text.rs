@@ -68,7 +68,7 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
         }
         Event::QueueCount { queues_per_broker } => i18n.t_count(
             "page.timeline.event.queue_count",
-            usize::try_from(*queues_per_broker).unwrap_or(0),
+            *queues_per_broker,
             &[("count", &queues_per_broker.to_string())],
         ),
         Event::Subscription { cid, tags } => {
@@ -88,7 +88,7 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
         ),
         Event::FailMessages { queue, count: n, .. } => i18n.t_count(
             "page.timeline.event.fail",
-            usize::try_from(*n).unwrap_or(0),
+            *n,
             &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())],
         ),
     }
