@@ -56,6 +56,7 @@ for (const colorScheme of ['light', 'dark']) {
       await expectAccessible(page, 'planner, target missed');
       await open(page, './?lang=en&pl_b=1000000&pl_p=50000&pl_r=1000&pl_n=4&pl_goal=instances#/planner');
       await expect(page.locator('.pl-chart-svg')).toBeVisible();
+      await expect(page.locator('main')).toContainText('never drains');
       await expectAccessible(page, 'planner, never drains');
     });
 
