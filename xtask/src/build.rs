@@ -7,18 +7,12 @@
 //!    [`PER_LANGUAGE`] is compiled once per language (`--features <page>,<lang>-only`):
 //!    its wasm carries only that language's texts, and `boot.js` picks it by the reader's
 //!    language (the app reloads on a language switch; src/i18n/mod.rs, `ONLY`).
-//!    A release build compiles with the pinned nightly [`RELEASE_TOOLCHAIN`] (installed with
-//!    rustup when missing; stable, with a warning, when that fails): `-Z build-std` compiles
-//!    the standard library with the release profile (`opt-level = "z"`, LTO together with the
-//!    app) and `-Z location-detail=none` leaves the source paths out of panic messages; the
-//!    panic hook and its banner work as before. −13.5 KB gzip on the exercises page
-//!    (BENCHMARKS.md). Its artifacts go to `target/nightly/`, so the stable builds keep theirs.
+//!    Every build uses the stable toolchain.
 //! 2. wasm-bindgen, as the `wasm-bindgen-cli-support` library pinned to the same version
 //!    as `wasm-bindgen` (no CLI install needed), `--target web`, out name
 //!    `rebalance_lab_<bundle>`.
-//! 3. Release only: import and generated export names shortened in the wasm and the glue
-//!    (`shorten.rs`; ~5 KB gzip per page), then `wasm-opt -Oz` from `node_modules/.bin` (npm
-//!    package `binaryen`) and the glue minified.
+//! 3. Release only: `wasm-opt -Oz` from `node_modules/.bin` (npm package `binaryen`) and the
+//!    glue minified.
 //! 4. `dist/`: `index.html`, `pkg/` and `static/`, with content-hashed names for the wasm,
 //!    the JS and the CSS, and every URL relative (`./pkg/…`, `./static/…`) so the site works
 //!    from any sub-path. `static/boot.js` receives the bundle table (page → glue and wasm)
@@ -27,8 +21,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::shorten;
-use crate::tools::{self, RELEASE_TOOLCHAIN, WASM_TARGET};
+use crate::tools::{self, WASM_TARGET};
 use crate::util::{self, Result};
 use crate::Options;
 
@@ -61,8 +54,6 @@ pub struct Dist {
     pub files: Vec<PathBuf>,
     /// The wasm bundles, in [`PAGES`] order (or the one `all`).
     pub bundles: Vec<Bundle>,
-    /// The toolchain that compiled them (`stable`, or [`RELEASE_TOOLCHAIN`]).
-    pub toolchain: String,
 }
 
 /// One wasm and its JS glue, as named in `dist/pkg/`.
@@ -90,40 +81,24 @@ pub fn run(options: &Options) -> Result<Dist> {
     if pkg.exists() {
         fs::remove_dir_all(&pkg)?;
     }
-    let nightly = options.release && tools::ensure_release_toolchain();
-    let wasm_dir = if nightly { util::target_dir().join("nightly") } else { util::target_dir() };
     for target in &targets {
-        let mut cargo = if nightly {
-            let mut cargo = util::command("rustup");
-            cargo.args(["run", RELEASE_TOOLCHAIN, "cargo"]);
-            cargo.env("RUSTFLAGS", "-Zlocation-detail=none").env_remove("CARGO_ENCODED_RUSTFLAGS");
-            cargo
-        } else {
-            util::cargo()
-        };
+        let mut cargo = util::cargo();
         cargo.args(["build", "-p", "rebalance_lab", "--bin", BIN, "--target", WASM_TARGET]);
         if options.release {
             cargo.args(["--release", "--no-default-features", "--features", &target.features()]);
         }
-        if nightly {
-            cargo.args(["-Z", "build-std=std,panic_abort", "--target-dir"]).arg(&wasm_dir);
-        }
         util::run(&mut cargo)?;
-        let wasm = wasm_dir.join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
+        let wasm = util::target_dir().join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
         let stem = target.stem();
         tools::bindgen(&wasm, &pkg, &stem, options.release)?;
         if options.release {
-            let (wasm, glue) = (pkg.join(format!("{stem}_bg.wasm")), pkg.join(format!("{stem}.js")));
-            let renamed = shorten::shorten(&wasm, &glue)?;
-            println!("shortened {renamed} import and export names of {stem}");
-            tools::wasm_opt(&wasm)?;
+            tools::wasm_opt(&pkg.join(format!("{stem}_bg.wasm")))?;
             tools::minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }
-    let mut dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
-    dist.toolchain = if nightly { RELEASE_TOOLCHAIN } else { "stable" }.to_owned();
+    let dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
     let names: Vec<String> = targets.iter().map(Target::label).collect();
-    println!("built {} ({profile}, {}, bundles: {})", util::show(&dist.dir), dist.toolchain, names.join(", "));
+    println!("built {} ({profile}, bundles: {})", util::show(&dist.dir), names.join(", "));
     Ok(dist)
 }
 
@@ -272,7 +247,7 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
     let mut files = Vec::new();
     list_files(dist, &mut files)?;
     files.sort();
-    Ok(Dist { dir: dist.to_path_buf(), files, bundles: built, toolchain: String::new() })
+    Ok(Dist { dir: dist.to_path_buf(), files, bundles: built })
 }
 
 /// Writes the exercise text packs of language `code` into `dir`: the files a one-language

@@ -18,9 +18,9 @@ use crate::build::{self, Dist};
 use crate::util::{self, Result};
 use crate::Options;
 
-/// The budget for one page's first visit, gzip (issue 3: "under 250 KB"; read strictly as
-/// 250,000 bytes, not 250 KiB).
-pub const BUDGET: u64 = 250_000;
+/// The budget for one page's first visit, gzip: 350 KB, read strictly as 350,000 bytes (not
+/// KiB). A page over it fails `cargo xtask size` and the test run's release stage.
+pub const BUDGET: u64 = 350_000;
 
 /// Sizes in bytes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -80,11 +80,21 @@ pub struct Report {
     pub visits: Vec<Visit>,
     /// Every file in `dist/` (what a host stores; no visit downloads all of it).
     pub dist: Size,
-    /// The toolchain that compiled the wasm.
-    pub toolchain: String,
 }
 
-/// Builds for release and reports the sizes.
+impl Report {
+    /// The pages whose first visit is over [`BUDGET`], with their gzip totals.
+    pub fn over_budget(&self) -> Vec<(&str, u64)> {
+        self.visits
+            .iter()
+            .map(|visit| (visit.page.as_str(), visit.total().gzip))
+            .filter(|&(_, gzip)| gzip > BUDGET)
+            .collect()
+    }
+}
+
+/// Builds for release and reports the sizes; an error names every page over [`BUDGET`] (the
+/// report is printed and written first).
 pub fn run() -> Result<Report> {
     let options =
         Options { release: true, port: 0, base: "/".to_owned(), no_build: false, keep_going: false, only: Vec::new() };
@@ -94,6 +104,11 @@ pub fn run() -> Result<Report> {
     let path = util::target_dir().join("size-report.json");
     std::fs::write(&path, json(&report))?;
     println!("wrote {}", util::show(&path));
+    let over = report.over_budget();
+    if !over.is_empty() {
+        let pages: Vec<String> = over.iter().map(|(page, gzip)| format!("{page} {gzip} B")).collect();
+        return Err(format!("over the {BUDGET} B gzip budget per first visit: {}", pages.join(", ")).into());
+    }
     Ok(report)
 }
 
@@ -134,7 +149,7 @@ fn measure(dist: &Dist) -> Result<Report> {
             texts,
         });
     }
-    Ok(Report { visits, dist: all, toolchain: dist.toolchain.clone() })
+    Ok(Report { visits, dist: all })
 }
 
 fn extension(path: &Path) -> &str {
@@ -151,10 +166,9 @@ fn measure_file(path: &Path) -> Result<Size> {
 
 fn table(report: &Report) -> String {
     let mut out = format!(
-        "first visit per page, gzip (budget {} bytes = {}; wasm by {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
+        "first visit per page, gzip (budget {} bytes = {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
         BUDGET,
         kib(BUDGET),
-        report.toolchain,
         "page",
         "wasm",
         "glue",
@@ -205,8 +219,7 @@ fn json(report: &Report) -> String {
         })
         .collect();
     format!(
-        "{{\n  \"budget_gzip\": {BUDGET},\n  \"toolchain\": \"{}\",\n  \"first_visit\": {{\n{}\n  }},\n  \"dist\": {}\n}}\n",
-        report.toolchain,
+        "{{\n  \"budget_gzip\": {BUDGET},\n  \"first_visit\": {{\n{}\n  }},\n  \"dist\": {}\n}}\n",
         rows.join(",\n"),
         size(report.dist)
     )
@@ -227,13 +240,24 @@ mod tests {
             texts: Size { raw: 7, gzip: 3 },
         };
         assert_eq!(visit.total(), Size { raw: 27, gzip: 11 });
-        let report = Report { visits: vec![visit], dist: Size { raw: 30, gzip: 12 }, toolchain: "stable".into() };
+        let report = Report { visits: vec![visit], dist: Size { raw: 30, gzip: 12 } };
         assert_eq!(
             json(&report),
-            "{\n  \"budget_gzip\": 250000,\n  \"toolchain\": \"stable\",\n  \"first_visit\": {\n    \"offsets\": { \"wasm\": { \"raw\": 10, \"gzip\": 4 }, \
+            "{\n  \"budget_gzip\": 350000,\n  \"first_visit\": {\n    \"offsets\": { \"wasm\": { \"raw\": 10, \"gzip\": 4 }, \
              \"glue\": { \"raw\": 3, \"gzip\": 2 }, \"css\": { \"raw\": 2, \"gzip\": 1 }, \"shared\": { \"raw\": 5, \
              \"gzip\": 1 }, \"texts\": { \"raw\": 7, \"gzip\": 3 }, \"total\": { \"raw\": 27, \"gzip\": 11 } }\n  },\n  \"dist\": { \"raw\": 30, \"gzip\": 12 }\n}\n"
         );
         assert!(table(&report).contains("offsets"));
+        assert!(report.over_budget().is_empty());
+    }
+
+    #[test]
+    fn a_page_over_the_budget_is_named() {
+        let visit =
+            |page: &str, gzip: u64| Visit { page: page.into(), wasm: Size { raw: gzip * 3, gzip }, ..Visit::default() };
+        let report =
+            Report { visits: vec![visit("offsets", BUDGET), visit("exercises", BUDGET + 1)], ..Report::default() };
+        assert_eq!(report.over_budget(), vec![("exercises", BUDGET + 1)]);
+        assert!(table(&report).lines().any(|line| line.starts_with("exercises") && line.ends_with("over budget")));
     }
 }

@@ -88,9 +88,6 @@ pub fn run(options: &Options) -> Result {
 fn prerequisites() -> Result {
     tools::ensure_wasm_target()?;
     println!("ok: rust target {WASM_TARGET}");
-    if tools::ensure_release_toolchain() {
-        println!("ok: {} with rust-src (release wasm)", tools::RELEASE_TOOLCHAIN);
-    }
 
     let fmt = util::output(util::cargo().args(["fmt", "--version"]));
     let clippy = util::output(util::cargo().args(["clippy", "--version"]));
