@@ -22,26 +22,6 @@ use std::sync::OnceLock;
 #[cfg(test)]
 pub use catalog::{Catalog, ParseError};
 
-#[cfg(all(feature = "en-only", feature = "zh-cn-only"))]
-compile_error!("features `en-only` and `zh-cn-only` exclude each other");
-
-/// The one language this wasm holds, in a one-language build (features `en-only`,
-/// `zh-cn-only`: the release build of the exercises page, see xtask/src/build.rs), else
-/// `None` (both). `static/boot.js` starts the build for the reader's language; the app
-/// shows that language and reloads the document to switch ([`switch_needs_reload`]).
-pub const ONLY: Option<Lang> = if cfg!(feature = "en-only") {
-    Some(Lang::En)
-} else if cfg!(feature = "zh-cn-only") {
-    Some(Lang::ZhCn)
-} else {
-    None
-};
-
-/// Whether showing `lang` needs another wasm (this one has only the other language).
-pub fn switch_needs_reload(lang: Lang) -> bool {
-    ONLY.is_some_and(|only| only != lang)
-}
-
 /// A language the site is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -91,9 +71,6 @@ impl Lang {
     /// section). `build.rs` joins the same files in the same order.
     #[cfg(test)]
     fn source(self) -> String {
-        if switch_needs_reload(self) {
-            return String::new();
-        }
         macro_rules! locale {
             ($dir:literal) => {
                 [

@@ -2,9 +2,8 @@
 //!
 //! The release build has one wasm per page (see `build.rs`), so the figure that matters is
 //! per page: what a first visit to that page transfers — `index.html`, every `static/` script
-//! and stylesheet, and that page's glue and wasm; for a one-language exercises page also the
-//! largest text pack it fetches when an exercise opens (the overview fetches none, so this is
-//! the worst first visit, an exercise link). Prints a table and writes
+//! and stylesheet, and that page's glue and wasm (every exercise's texts are inside the
+//! exercises page's wasm; a visit fetches nothing more). Prints a table and writes
 //! `target/size-report.json`. Gzip is flate2 at level 9, close to what a static host sends.
 
 use std::fmt::Write as _;
@@ -31,17 +30,6 @@ pub struct Size {
     pub gzip: u64,
 }
 
-impl Size {
-    /// The larger of the two by gzip size.
-    fn max_by_gzip(self, other: Size) -> Size {
-        if other.gzip > self.gzip {
-            other
-        } else {
-            self
-        }
-    }
-}
-
 impl std::ops::Add for Size {
     type Output = Size;
     fn add(self, other: Size) -> Size {
@@ -62,14 +50,12 @@ pub struct Visit {
     pub css: Size,
     /// `index.html`, `static/*.js` and `static/style.css`, the same for every page.
     pub shared: Size,
-    /// The largest file the page fetches when it is used: an exercise's text pack.
-    pub texts: Size,
 }
 
 impl Visit {
     /// Everything the visit transfers.
     pub fn total(&self) -> Size {
-        self.wasm + self.glue + self.css + self.shared + self.texts
+        self.wasm + self.glue + self.css + self.shared
     }
 }
 
@@ -133,20 +119,12 @@ fn measure(dist: &Dist) -> Result<Report> {
         for name in &bundle.css {
             css = css + measure_file(&stat.join(name))?;
         }
-        let mut texts = Size::default();
-        if let Some(lang) = &bundle.lang {
-            let packs = dist.files.iter().filter(|f| f.starts_with(dist.dir.join(build::TEXTS_DIR).join(lang)));
-            for pack in packs {
-                texts = texts.max_by_gzip(measure_file(pack)?);
-            }
-        }
         visits.push(Visit {
-            page: bundle.label(),
+            page: bundle.name.clone(),
             wasm: measure_file(&pkg.join(&bundle.wasm))?,
             glue: measure_file(&pkg.join(&bundle.glue))?,
             css,
             shared,
-            texts,
         });
     }
     Ok(Report { visits, dist: all })
@@ -166,7 +144,7 @@ fn measure_file(path: &Path) -> Result<Size> {
 
 fn table(report: &Report) -> String {
     let mut out = format!(
-        "first visit per page, gzip (budget {} bytes = {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
+        "first visit per page, gzip (budget {} bytes = {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
         BUDGET,
         kib(BUDGET),
         "page",
@@ -174,7 +152,6 @@ fn table(report: &Report) -> String {
         "glue",
         "page css",
         "shared",
-        "texts",
         "total"
     );
     for visit in &report.visits {
@@ -182,13 +159,12 @@ fn table(report: &Report) -> String {
         let verdict = if total <= BUDGET { "" } else { "  over budget" };
         let _ = writeln!(
             out,
-            "{:<18} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}{verdict}",
+            "{:<18} {:>11} {:>11} {:>11} {:>11} {:>11}{verdict}",
             visit.page,
             kib(visit.wasm.gzip),
             kib(visit.glue.gzip),
             kib(visit.css.gzip),
             kib(visit.shared.gzip),
-            kib(visit.texts.gzip),
             kib(total)
         );
     }
@@ -207,13 +183,12 @@ fn json(report: &Report) -> String {
         .iter()
         .map(|v| {
             format!(
-                "    \"{}\": {{ \"wasm\": {}, \"glue\": {}, \"css\": {}, \"shared\": {}, \"texts\": {}, \"total\": {} }}",
+                "    \"{}\": {{ \"wasm\": {}, \"glue\": {}, \"css\": {}, \"shared\": {}, \"total\": {} }}",
                 v.page,
                 size(v.wasm),
                 size(v.glue),
                 size(v.css),
                 size(v.shared),
-                size(v.texts),
                 size(v.total())
             )
         })
@@ -237,15 +212,14 @@ mod tests {
             glue: Size { raw: 3, gzip: 2 },
             css: Size { raw: 2, gzip: 1 },
             shared: Size { raw: 5, gzip: 1 },
-            texts: Size { raw: 7, gzip: 3 },
         };
-        assert_eq!(visit.total(), Size { raw: 27, gzip: 11 });
+        assert_eq!(visit.total(), Size { raw: 20, gzip: 8 });
         let report = Report { visits: vec![visit], dist: Size { raw: 30, gzip: 12 } };
         assert_eq!(
             json(&report),
             "{\n  \"budget_gzip\": 350000,\n  \"first_visit\": {\n    \"offsets\": { \"wasm\": { \"raw\": 10, \"gzip\": 4 }, \
              \"glue\": { \"raw\": 3, \"gzip\": 2 }, \"css\": { \"raw\": 2, \"gzip\": 1 }, \"shared\": { \"raw\": 5, \
-             \"gzip\": 1 }, \"texts\": { \"raw\": 7, \"gzip\": 3 }, \"total\": { \"raw\": 27, \"gzip\": 11 } }\n  },\n  \"dist\": { \"raw\": 30, \"gzip\": 12 }\n}\n"
+             \"gzip\": 1 }, \"total\": { \"raw\": 20, \"gzip\": 8 } }\n  },\n  \"dist\": { \"raw\": 30, \"gzip\": 12 }\n}\n"
         );
         assert!(table(&report).contains("offsets"));
         assert!(report.over_budget().is_empty());
