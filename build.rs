@@ -8,7 +8,7 @@
 //! is encoded as a catalog error, which the page lists, as the CLI does.
 //!
 //! The locale files (`src/i18n/<lang>.toml` and, per page feature compiled in,
-//! `src/i18n/<lang>/<page>.toml`) are read here with the site's own parser
+//! `src/i18n/<lang>/<page>.toml`) are read here with the `toml` crate
 //! (`src/i18n/catalog.rs`) and written as `$OUT_DIR/locale_<lang>.txt`: the sorted entries,
 //! `key U+001F value U+001E …`, which `src/i18n/mod.rs` splits on first use. So no page
 //! carries the parser, and a locale file that does not parse fails the build. Every build has
@@ -31,12 +31,15 @@ fn main() {
     println!("cargo:rerun-if-changed=src/i18n");
     let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{}", name.to_ascii_uppercase())).is_some();
     for dir in ["en", "zh-CN"] {
-        let files = std::iter::once(format!("src/i18n/{dir}.toml"))
-            .chain(PAGES.iter().filter(|page| feature(page)).map(|page| format!("src/i18n/{dir}/{page}.toml")));
-        let sources: Vec<String> =
-            files.map(|f| std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("cannot read {f}: {e}"))).collect();
-        let text = sources.join("\n");
-        let catalog = locale::Catalog::parse(&text).unwrap_or_else(|error| panic!("locale {dir}: {error}"));
+        let names: Vec<String> = std::iter::once(format!("src/i18n/{dir}.toml"))
+            .chain(PAGES.iter().filter(|page| feature(page)).map(|page| format!("src/i18n/{dir}/{page}.toml")))
+            .collect();
+        let texts: Vec<String> = names
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap_or_else(|e| panic!("cannot read {f}: {e}")))
+            .collect();
+        let files: Vec<(&str, &str)> = names.iter().map(String::as_str).zip(texts.iter().map(String::as_str)).collect();
+        let catalog = locale::Catalog::parse(&files).unwrap_or_else(|error| panic!("locale {dir}: {error}"));
         let mut packed = String::new();
         for (key, value) in catalog.entries() {
             if value.contains(['\u{1e}', '\u{1f}']) {

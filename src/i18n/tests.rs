@@ -1,11 +1,11 @@
-//! Content checks for the locale files, plus the parser's edge cases.
+//! Content checks for the locale files, plus the reader's edge cases.
 
 use super::*;
 use std::collections::BTreeSet;
 use std::path::Path;
 
 fn catalog(lang: Lang) -> Catalog {
-    match Catalog::parse(&lang.source()) {
+    match Catalog::parse(&lang.sources()) {
         Ok(catalog) => catalog,
         Err(error) => panic!("{} does not parse: {error}", lang.code()),
     }
@@ -166,36 +166,20 @@ fn language_tags_are_read_loosely() {
     }
 }
 
-fn check(source: &str, expected: Result<&[(&str, &str)], usize>) {
-    let actual = Catalog::parse(source);
-    match (actual, expected) {
-        (Ok(catalog), Ok(entries)) => {
-            let got: Vec<_> = catalog.entries().collect();
-            assert_eq!(got, entries, "{source:?}");
-        }
-        (Err(error), Err(line)) => assert_eq!(error.line, line, "{source:?}: {error}"),
-        (actual, expected) => panic!("{source:?}: got {actual:?}, expected {expected:?}"),
-    }
-}
-
 #[test]
-fn parser_reads_the_toml_subset() {
-    check("a = \"x\"", Ok(&[("a", "x")]));
-    check("# c\n\n[s]\nb = \"y\" # tail\n", Ok(&[("s.b", "y")]));
-    check("[s.t]\nk = \"\\\"q\\\" \\\\ \\n\"", Ok(&[("s.t.k", "\"q\" \\ \n")]));
-    check("a = \"has = and # inside\"", Ok(&[("a", "has = and # inside")]));
-}
-
-#[test]
-fn parser_rejects_what_toml_or_we_would_not_accept() {
-    check("a = x", Err(1));
-    check("a = \"open", Err(1));
-    check("\n[s\n", Err(2));
-    check("a = \"x\"\na = \"y\"", Err(2));
-    check("A = \"x\"", Err(1));
-    check("a = \"x\" y", Err(1));
-    check("a = \"\\q\"", Err(1));
-    check("just text", Err(1));
+fn the_reader_flattens_tables_and_refuses_what_is_not_a_text() {
+    let read = |files: &[(&str, &str)]| Catalog::parse(files);
+    let catalog =
+        read(&[("a.toml", "top = \"x\"\n[s.t]\nk = \"has = and # inside\" # tail\n"), ("b.toml", "[s]\nb = \"y\"")]);
+    let entries: Vec<(String, String)> =
+        catalog.map(|c| c.entries().map(|(k, v)| (k.to_owned(), v.to_owned())).collect()).unwrap_or_default();
+    let expected = [("s.b", "y"), ("s.t.k", "has = and # inside"), ("top", "x")];
+    assert_eq!(entries, expected.map(|(k, v)| (k.to_owned(), v.to_owned())));
+    let error = |files: &[(&str, &str)]| read(files).err().unwrap_or_default();
+    assert!(error(&[("a.toml", "a = x")]).starts_with("a.toml: "), "{}", error(&[("a.toml", "a = x")]));
+    assert!(error(&[("a.toml", "\n[s\n")]).contains("line 2"), "{}", error(&[("a.toml", "\n[s\n")]));
+    assert_eq!(error(&[("a.toml", "a = 1")]), "a.toml: `a` is a integer, not a string");
+    assert_eq!(error(&[("a.toml", "[s]\na = \"x\""), ("b.toml", "[s]\na = \"y\"")]), "b.toml: `s.a` is defined twice");
 }
 
 #[test]
