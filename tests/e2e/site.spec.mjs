@@ -133,9 +133,7 @@ test('a visit downloads only the wasm of the page it opens', async ({ page }) =>
     await appReady(page);
     await expect(page.locator('html')).toHaveAttribute('data-bundle', name);
     expect(wasm).toHaveLength(1);
-    // The exercises page is built once per language (xtask/src/build.rs, PER_LANGUAGE).
-    const stem = name === 'exercises' ? 'exercises_en' : name;
-    expect(wasm[0]).toMatch(new RegExp(`^rebalance_lab_${stem}_bg-[0-9a-f]{10}\\.wasm$`));
+    expect(wasm[0]).toMatch(new RegExp(`^rebalance_lab_${name}_bg-[0-9a-f]{10}\\.wasm$`));
   }
   // An unknown page is in every bundle: no other download to say "not found".
   wasm.length = 0;

@@ -4,8 +4,7 @@
 #![cfg(feature = "toml")]
 
 use rebalance_core::exercise::catalog::FILES;
-use rebalance_core::exercise::{catalog, parse_exercise, Catalog, ExerciseError, Lang};
-use serde_json::Value;
+use rebalance_core::exercise::{catalog, parse_exercise, Catalog, ExerciseError};
 
 #[test]
 fn the_encoded_catalog_is_the_one_the_authors_wrote() {
