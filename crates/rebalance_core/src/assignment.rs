@@ -3,7 +3,8 @@
 //! between two assignments.
 //!
 //! [`assign`] plays `RebalanceImpl` for every member: it sorts `mqAll` (a set: duplicates
-//! dropped) and `cidAll` (duplicates kept: a cid conflict is two members with one cid), then
+//! dropped; `Collections.sort` with `MessageQueue.compareTo`'s overflow, see
+//! [`rebalance_mq_all`]) and `cidAll` (duplicates kept: a cid conflict is two members with one cid), then
 //! computes each member's list. Member `i`'s list equals
 //! `allocate(strategy, group, cidAll[i], mqAll, cidAll)` (a property test proves it).
 
@@ -15,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::allocate::consistent_hash::{QueueHasher, Ring};
 use crate::allocate::machine_room::{machine_room_candidates, machine_room_slots, room_position, split_rooms};
 use crate::allocate::{allocate, avg_range, circle_indices, picks, Consumers, MachineRooms, Strategy};
-use crate::message_queue::{java_cmp, sort_cids};
+use crate::message_queue::{java_cmp, rebalance_mq_all, sort_cids};
 use crate::{Error, MessageQueue, Result};
 
 /// How the group consumes (`MessageModel`).
@@ -74,10 +75,20 @@ pub struct GroupAssignment {
 /// With no consumers at all there is no member to call `allocate`: the result has no
 /// members and every queue is unassigned. Otherwise the error is the one the first member's
 /// call would raise.
+///
+/// Only CLUSTERING sorts `mqAll` (BROADCASTING takes the set as it is): with queue ids more
+/// than `i32::MAX` apart Java's sort may throw, and then so does every member's rebalance
+/// ([`rebalance_mq_all`]); the other lists show the queues in [`Ord`]'s order.
 pub fn assign(model: &MessageModel, queues: &[MessageQueue], cids: &[String]) -> Result<GroupAssignment> {
-    let mut mq_all = queues.to_vec();
-    crate::order::sort(&mut mq_all);
-    mq_all.dedup();
+    let mq_all = match model {
+        MessageModel::Clustering(_) if !cids.is_empty() => rebalance_mq_all(queues)?,
+        _ => {
+            let mut set = queues.to_vec();
+            crate::order::sort(&mut set);
+            set.dedup();
+            set
+        }
+    };
     let mut cid_all = cids.to_vec();
     sort_cids(&mut cid_all);
 
