@@ -64,7 +64,8 @@ pub struct GroupAssignment {
     /// One per `cidAll` entry, in sorted order (a duplicated cid appears twice).
     pub members: Vec<Member>,
     /// For each queue, the members (indices into `members`) holding it; empty = unassigned.
-    pub owners: Vec<Vec<usize>>,
+    /// Queues with the same owners may share one list (CONFIG, BROADCASTING: all of them).
+    pub owners: Vec<Rc<Vec<usize>>>,
 }
 
 /// Computes every member's allocation (see the module docs for the sorting it does).
@@ -99,23 +100,40 @@ pub fn assign(model: &MessageModel, queues: &[MessageQueue], cids: &[String]) ->
         }
         MessageModel::Clustering(strategy) => (strategy.name(), member_lists(strategy, &mq_all, &cid_all)?),
     };
-    let mut owners = vec![Vec::new(); mq_all.len()];
+    let owners = owners(&lists, mq_all.len());
     let members = cid_all
         .into_iter()
         .zip(lists)
-        .enumerate()
-        .map(|(m, (cid, list))| {
-            for &q in list.queues.iter() {
-                if let Some(owners) = owners.get_mut(q) {
-                    if owners.last() != Some(&m) {
-                        owners.push(m);
-                    }
-                }
-            }
-            Member { cid, queues: list.queues, outside: list.outside, returned: list.returned }
-        })
+        .map(|(cid, list)| Member { cid, queues: list.queues, outside: list.outside, returned: list.returned })
         .collect();
     Ok(GroupAssignment { strategy_name, queues: mq_all, members, owners })
+}
+
+/// Each queue's members. When every member holds the same list (CONFIG, BROADCASTING) its
+/// queues share one list of all members.
+fn owners(lists: &[List], queues: usize) -> Vec<Rc<Vec<usize>>> {
+    let nobody: Rc<Vec<usize>> = Rc::default();
+    if let Some(first) = lists.first().filter(|first| lists.iter().all(|l| Rc::ptr_eq(&l.queues, &first.queues))) {
+        let everybody = Rc::new((0..lists.len()).collect());
+        let mut owners = vec![nobody; queues];
+        for &q in first.queues.iter() {
+            if let Some(owners) = owners.get_mut(q) {
+                *owners = Rc::clone(&everybody);
+            }
+        }
+        return owners;
+    }
+    let mut owners = vec![Vec::new(); queues];
+    for (m, list) in lists.iter().enumerate() {
+        for &q in list.queues.iter() {
+            if let Some(owners) = owners.get_mut(q) {
+                if owners.last() != Some(&m) {
+                    owners.push(m);
+                }
+            }
+        }
+    }
+    owners.into_iter().map(|o| if o.is_empty() { Rc::clone(&nobody) } else { Rc::new(o) }).collect()
 }
 
 /// One member's list, as [`Member`] holds it.
@@ -407,7 +425,7 @@ fn owner_lists(a: &GroupAssignment) -> Vec<Owners<'_>> {
     let mut lists: Vec<Owners> = Vec::with_capacity(a.queues.len());
     let mut last: Option<&[usize]> = None;
     for q in 0..a.queues.len() {
-        let members = a.owners.get(q).map_or(&[][..], Vec::as_slice);
+        let members = a.owners.get(q).map_or(&[][..], |o| o.as_slice());
         let list = match (last, lists.last()) {
             (Some(seen), Some(list)) if seen == members => Rc::clone(list),
             _ => Rc::new(a.owner_cids(q)),

@@ -138,7 +138,7 @@ proptest! {
                     continue;
                 }
             };
-            let owned: Vec<usize> = group.owners.iter().map(Vec::len).collect();
+            let owned: Vec<usize> = group.owners.iter().map(|o| o.len()).collect();
             match &strategy {
                 Strategy::Averagely | Strategy::AveragelyByCircle => {
                     prop_assert!(owned.iter().all(|&o| o == 1));
@@ -324,6 +324,7 @@ proptest! {
             let r = rotate % n;
             group.members.rotate_left(r);
             for owners in &mut group.owners {
+                let owners = std::rc::Rc::make_mut(owners);
                 for m in owners.iter_mut() {
                     *m = (*m + n - r) % n;
                 }

@@ -120,7 +120,8 @@ fn config_returns_the_configured_list_as_given_to_every_member() {
         assert_eq!(*g.members[m].queues, vec![0], "b/0 is held");
         assert_eq!(*g.members[m].outside, vec![x9.clone()]);
     }
-    assert_eq!(g.owners, vec![vec![0, 1, 2]]);
+    assert_eq!(*g.owners[0], vec![0, 1, 2]);
+    assert_eq!(g.owners.len(), 1);
     assert!(std::rc::Rc::ptr_eq(&g.members[0].queues, &g.members[2].queues));
     let (first, last) = (g.members[0].returned.as_ref(), g.members[2].returned.as_ref());
     assert!(first.zip(last).is_some_and(|(a, b)| std::rc::Rc::ptr_eq(a, b)), "one list for the group");
@@ -132,6 +133,8 @@ fn broadcasting_gives_everybody_everything() {
     assert_eq!(g.strategy_name, "BROADCASTING");
     assert_eq!(g.loads(), vec![4, 4, 4]);
     assert_eq!(g.overlapping().len(), 4);
+    // One list of everybody, shared by every queue (not one per queue).
+    assert!(g.owners.iter().all(|o| std::rc::Rc::ptr_eq(o, &g.owners[0]) && **o == [0, 1, 2]));
 }
 
 #[test]
