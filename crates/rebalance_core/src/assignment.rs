@@ -44,8 +44,8 @@ pub struct Member {
     #[serde(skip_serializing_if = "no_queues", default)]
     pub outside: Rc<Vec<MessageQueue>>,
     /// The whole list `allocate` returns when some of it is [`outside`](Self::outside): the
-    /// configured list as given, in and outside `mqAll` in any order. `None`: the list is
-    /// [`queues`](Self::queues).
+    /// configured list as given, in and outside `mqAll` in any order (as MACHINE_ROOM_NEARBY's
+    /// delegate, once per call). `None`: the list is [`queues`](Self::queues).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub returned: Option<Rc<Vec<MessageQueue>>>,
 }

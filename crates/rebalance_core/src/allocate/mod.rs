@@ -273,7 +273,7 @@ impl<'a> Consumers<'a> {
         std::iter::once(head).chain(self.later.get(&head).into_iter().flatten().copied())
     }
 
-    /// First positions below `limit` (`only`: just that one).
+    /// The positions below `limit` where a cid first occurs (`only`: just that one).
     fn heads(&self, limit: usize, only: Option<usize>) -> Vec<usize> {
         match only {
             Some(i) => vec![i],
