@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 
 use rebalance_core::allocate::{allocate, MachineRooms, Strategy, StrategyKind, DEFAULT_VIRTUAL_NODES};
 use rebalance_core::assignment::{assign, MessageModel};
-use rebalance_core::message_queue::{sort_cids, sort_queues};
+use rebalance_core::message_queue::{rebalance_mq_all, sort_cids};
 use rebalance_core::MessageQueue;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -98,9 +98,12 @@ fn queues_json(queues: &[MessageQueue]) -> Vec<QueueJson> {
 pub fn run_case(case: &CaseJson) -> Value {
     let topic = case.topic.clone().unwrap_or_else(|| "TopicTest".to_owned());
     let to_mq = |q: &QueueJson| MessageQueue::new(topic.clone(), q.broker_name.clone(), q.queue_id);
-    let mut mq_all: Vec<MessageQueue> = case.queues.iter().flatten().map(to_mq).collect();
-    sort_queues(&mut mq_all);
-    mq_all.dedup();
+    let queues: Vec<MessageQueue> = case.queues.iter().flatten().map(to_mq).collect();
+    // Java's sort may throw (`MessageQueue.compareTo` overflows on extreme queue ids).
+    let mq_all = match rebalance_mq_all(&queues) {
+        Ok(mq_all) => mq_all,
+        Err(e) => return error_json(&e.to_string()),
+    };
     let mut cid_all: Vec<String> = case.cids.clone().unwrap_or_default();
     sort_cids(&mut cid_all);
     let strategy = match build_strategy(case, &topic, &mq_all, &cid_all) {
@@ -119,7 +122,7 @@ pub fn run_case(case: &CaseJson) -> Value {
             }
             Err(e) => error_json(&e.to_string()),
         },
-        None => match assign(&MessageModel::Clustering(strategy), &mq_all, &cid_all) {
+        None => match assign(&MessageModel::Clustering(strategy), &queues, &cid_all) {
             Ok(g) => {
                 let assignment: BTreeMap<&str, Vec<QueueJson>> = g
                     .members

@@ -105,12 +105,36 @@ fn config_keeps_a_dead_consumers_queues_orphaned() {
     assert!(diff.moved.iter().all(|m| m.to.is_empty()));
 }
 
+/// `AllocateMessageQueueByConfig.allocate` returns `messageQueueList` itself: queues outside
+/// `mqAll` stay where they were configured, for every member, as one list they share.
+#[test]
+fn config_returns_the_configured_list_as_given_to_every_member() {
+    let b0 = MessageQueue::new("TopicTest", "b", 0);
+    let x9 = MessageQueue::new("TopicTest", "x", 9);
+    let config = vec![x9.clone(), b0.clone()];
+    let g =
+        assign(&MessageModel::Clustering(Strategy::Config { queues: config.clone() }), &[b0], &cids(3)).expect("valid");
+    for m in 0..3 {
+        assert_eq!(g.member_queues(m), config, "member {m}");
+        assert_eq!(g.member_queue_iter(m).collect::<Vec<_>>(), config.iter().collect::<Vec<_>>());
+        assert_eq!(*g.members[m].queues, vec![0], "b/0 is held");
+        assert_eq!(*g.members[m].outside, vec![x9.clone()]);
+    }
+    assert_eq!(*g.owners[0], vec![0, 1, 2]);
+    assert_eq!(g.owners.len(), 1);
+    assert!(std::rc::Rc::ptr_eq(&g.members[0].queues, &g.members[2].queues));
+    let (first, last) = (g.members[0].returned.as_ref(), g.members[2].returned.as_ref());
+    assert!(first.zip(last).is_some_and(|(a, b)| std::rc::Rc::ptr_eq(a, b)), "one list for the group");
+}
+
 #[test]
 fn broadcasting_gives_everybody_everything() {
     let g = assign(&MessageModel::Broadcasting, &queues(4), &cids(3)).expect("valid");
     assert_eq!(g.strategy_name, "BROADCASTING");
     assert_eq!(g.loads(), vec![4, 4, 4]);
     assert_eq!(g.overlapping().len(), 4);
+    // One list of everybody, shared by every queue (not one per queue).
+    assert!(g.owners.iter().all(|o| std::rc::Rc::ptr_eq(o, &g.owners[0]) && **o == [0, 1, 2]));
 }
 
 #[test]

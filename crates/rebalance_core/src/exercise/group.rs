@@ -196,7 +196,7 @@ pub(crate) fn member(assignment: &GroupAssignment, cid: &str) -> CResult<usize> 
 
 /// Member `m`'s queue indices, ascending.
 pub(crate) fn owned(assignment: &GroupAssignment, m: usize) -> Vec<usize> {
-    let mut queues = assignment.members.get(m).map(|m| m.queues.clone()).unwrap_or_default();
+    let mut queues = assignment.members.get(m).map(|m| m.queues.to_vec()).unwrap_or_default();
     crate::order::sort(&mut queues);
     queues.dedup();
     queues
