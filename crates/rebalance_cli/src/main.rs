@@ -32,7 +32,10 @@ enum Command {
     ///
     /// Output: {"result": [...]} plus "log" when the consumer is not in cidAll, or
     /// {"error": {"message": "..."}} with RocketMQ's message. Without currentCid, the whole
-    /// group: {"assignment": {cid: [...]}, "unassigned": [...]}.
+    /// group: {"assignment": {cid: [...]}, "unassigned": [...]}. A line that is not a case
+    /// (not UTF-8, not a JSON object, a field of the wrong type, a vnodes count beyond Java's
+    /// int or a ring too large to build) gets {"error": {"message": "line N: field: ..."}}
+    /// and the run goes on. Every answer is flushed as soon as it is written.
     Allocate,
 
     /// Plan how long a backlog takes to drain and how many instances a target needs.
