@@ -40,8 +40,9 @@ enum Command {
 
     /// Plan how long a backlog takes to drain and how many instances a target needs.
     ///
-    /// Numbers accept separators (12,000,000) and exponents (1.2e7); durations accept 900,
-    /// 900s, 15m, 1h30m.
+    /// Numbers accept separators in groups of three (12,000,000) and exponents (1.2e7);
+    /// durations accept 900 (seconds), 900s, 15m, 1h30m, 16 min 40 s, 1500ms, 2d (each unit
+    /// once, largest first). Drain times are shown rounded up to whole seconds.
     Plan {
         /// B: messages waiting now.
         #[arg(long, value_parser = plan_cmd::parse_number)]
