@@ -152,6 +152,7 @@ pub struct Plan {
     /// `ceil(C_required / R)` is more than `u32::MAX`: `instances_needed`, `instances` and
     /// `effective_instances` (message-level) are capped there, the `InstancesNeeded` step's
     /// value is the exact count, and the consume rate, drain time and verdict use it.
+    #[serde(default)]
     pub instances_overflow: bool,
     /// Instances in the group: the needed count, or the given one.
     pub instances: u32,
