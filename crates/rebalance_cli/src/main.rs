@@ -75,7 +75,10 @@ enum Command {
     /// Reads JSON on stdin (a list of {mq: {topic, brokerName, queueId}, minOffset, maxOffset,
     /// consumerOffset, pullOffset?, oldestPendingAt?, lastTimestamp?}, or {"queues": [...],
     /// "now": ms}), or with --from-mqadmin the text of `mqadmin consumerProgress -g G [-s true]`
-    /// (which has no MinOffset: expired positions then count as lag).
+    /// (which has no MinOffset: expired positions then count as lag). Text cut short, a
+    /// header without rows or footer totals that are not the rows' sums are refused with the
+    /// line. A ConsumerOffset past MaxOffset (a negative #Diff, which real mqadmin can print)
+    /// is counted with lag 0, its Diff kept in the Diff total, and explained in "notes".
     Progress {
         /// Read pasted mqadmin consumerProgress text instead of JSON.
         #[arg(long)]
