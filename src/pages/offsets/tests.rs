@@ -231,6 +231,11 @@ fn a_pasted_negative_diff_row_is_loaded_and_counted() {
     );
     let first = report.queues.first().and_then(|o| o.result.as_ref().ok()).map(|l| (l.lag, l.diff, l.ahead));
     assert_eq!(first, Some((0, -30, 30)));
+    // #LastTime is the last stored message's (offset 899), not a message that was never stored.
+    let last = loaded.progress().first().and_then(|p| p.last_timestamp);
+    let stored = loaded.queues.first().map(|q| q.timeline.store_time(899));
+    assert_eq!(last, stored);
+    assert!(last.is_some_and(|t| t < SNAPSHOT_MS));
 }
 
 #[test]
