@@ -245,7 +245,6 @@ pub fn parse_case(line: &str) -> Result<CaseJson, String> {
         if !seen.insert(key.as_str()) {
             return Err(format!("{key}: the field is given twice"));
         }
-        let v = &v;
         match key.as_str() {
             "strategy" => case.strategy = string(v, key)?,
             "vnodes" => case.vnodes = if v.is_null() { None } else { Some(java_int(v, key)?) },
