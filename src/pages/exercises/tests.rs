@@ -271,6 +271,38 @@ fn every_exercise_links_somewhere_and_reference_entries_grade_100() {
     }
 }
 
+/// Every text of an instance the page shows: title, prompt, part labels, options, mistake
+/// explanations, hints and the model answer's explanation, in both languages.
+fn shown_texts(inst: &rebalance_core::exercise::Instance) -> Vec<&str> {
+    let mut texts = vec![&inst.title, &inst.prompt, &inst.explanation];
+    for part in &inst.parts {
+        texts.push(&part.label);
+        if let PartInput::Choice { options, .. } = &part.input {
+            texts.extend(options.iter().map(|o| &o.text));
+        }
+        texts.extend(part.mistakes.iter().map(|m| &m.explanation));
+    }
+    texts.extend(inst.hints.iter().map(|h| &h.text));
+    texts.into_iter().flat_map(|t| [t.zh.as_str(), t.en.as_str()]).collect()
+}
+
+#[test]
+fn no_exercise_text_refers_to_internal_documents() {
+    let mut found = Vec::new();
+    for ex in &catalog().exercises {
+        for seed in 0..8 {
+            let inst = instance_for(catalog(), seed, &ex.id).expect("instance");
+            for text in shown_texts(&inst) {
+                if let Some(word) = crate::i18n::internal_reference(text) {
+                    found.push(format!("{}: {word:?} in {text:?}", ex.id));
+                }
+            }
+        }
+    }
+    found.dedup();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 #[test]
 fn a_draft_comes_back_for_the_same_numbers_only_and_only_what_fits() {
     use super::draft::{decode, encode};
