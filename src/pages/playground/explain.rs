@@ -131,6 +131,7 @@ pub fn Explain(props: &ExplainProps) -> Html {
                     <h3>{ i18n.t("page.playground.explain.idle_title") }</h3>
                     <p>{ i18n.t("page.playground.explain.idle") }</p>
                     <p>{ i18n.t("page.playground.explain.layout") }</p>
+                    <p>{ i18n.t("page.playground.explain.shrink") }</p>
                 </article>
                 <article>
                     <h3>{ i18n.t("page.playground.explain.spot_title") }</h3>
