@@ -45,10 +45,11 @@ pub fn columns(s: &Settings) -> Vec<Column> {
         .collect()
 }
 
-/// The fewest and most queues any member holds (`None` without members).
+/// The fewest and most queues any member holds, from the core's per-member
+/// [`GroupAssignment::loads`] (`None` without members).
 pub fn spread(assignment: &GroupAssignment) -> Option<(usize, usize)> {
-    let counts = assignment.members.iter().map(|m| m.queues.len());
-    Some((counts.clone().min()?, counts.max()?))
+    let loads = assignment.loads();
+    Some((*loads.iter().min()?, *loads.iter().max()?))
 }
 
 /// The compared strategies ordered by how many queues the change moved.

@@ -19,11 +19,12 @@ const HASH: Mode = Mode::Clustering(StrategyKind::ConsistentHash);
 pub struct Examples {
     /// 10 queues, 4 consumers, a fifth joins: moves under AVG and AVG_BY_CIRCLE.
     pub circle: (usize, usize),
-    /// The page's starting group (8 queues, 3 consumers), a fourth joins: moves under AVG and
-    /// CONSISTENT_HASH (default virtual nodes), and the fewest and most queues per consumer
-    /// under CONSISTENT_HASH afterwards.
+    /// The page's starting group: its queue and consumer counts.
+    pub start: (u16, u8),
+    /// That group, one more consumer joins: moves under AVG and CONSISTENT_HASH (default
+    /// virtual nodes), and the fewest and most queues per consumer under CONSISTENT_HASH after.
     pub hash_join: (usize, usize, usize, usize),
-    /// The same group, the third consumer leaves: moves under AVG and CONSISTENT_HASH.
+    /// That group, the newest consumer leaves: moves under AVG and CONSISTENT_HASH.
     pub hash_leave: (usize, usize),
 }
 
@@ -51,6 +52,7 @@ pub fn examples() -> Option<Examples> {
     let (leave_avg, leave_hash, _) = run(queues, consumers, Change::Leave, [AVG, HASH])?;
     Some(Examples {
         circle: (avg, circle),
+        start: (queues, consumers),
         hash_join: (join_avg, join_hash, fewest, most),
         hash_leave: (leave_avg, leave_hash),
     })
@@ -67,6 +69,8 @@ pub fn about_text(i18n: &I18n, mode: Mode, examples: Option<&Examples>) -> Strin
         (HASH, Some(e)) => i18n.t_args(
             "page.playground.about.consistent_hash",
             &[
+                ("queues", &e.start.0.to_string()),
+                ("consumers", &e.start.1.to_string()),
                 ("join_avg", &n(e.hash_join.0)),
                 ("join_hash", &n(e.hash_join.1)),
                 ("fewest", &n(e.hash_join.2)),

@@ -298,9 +298,11 @@ fn the_strategy_notes_quote_the_cores_move_counts() {
     assert!(circle.contains("a fifth joining moves 7 under Averagely and 6 under ByCircle"), "{circle}");
     assert!(!circle.contains("just as much"), "{circle}");
     let hash = about_text(&en, HASH, Some(&e));
+    assert_eq!(e.start, (8, 3), "the page starts with 8 queues and 3 consumers");
     let quoted = format!(
-        "moves {} under CONSISTENT_HASH and {} under Averagely, and leaves the consumers holding {} to {} queues each; \
-         the third leaving instead moves {} under CONSISTENT_HASH and {} under Averagely",
+        "starting group (8 queues, 3 consumers) shows both: one more consumer joining moves {} under CONSISTENT_HASH \
+         and {} under Averagely, and leaves the consumers holding {} to {} queues each; the newest consumer leaving \
+         instead moves {} under CONSISTENT_HASH and {} under Averagely",
         e.hash_join.1, e.hash_join.0, e.hash_join.2, e.hash_join.3, e.hash_leave.1, e.hash_leave.0
     );
     assert!(hash.contains(&quoted), "{hash}");

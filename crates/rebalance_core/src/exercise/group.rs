@@ -245,9 +245,8 @@ pub(crate) fn spread(env: &Env, args: &SpreadArgs) -> CResult<(usize, usize)> {
     if let Some(change) = &args.change {
         built = built.changed(change, env)?;
     }
-    let assignment = built.assign()?;
-    let counts = assignment.members.iter().map(|m| m.queues.len());
-    match (counts.clone().min(), counts.max()) {
+    let loads = built.assign()?.loads();
+    match (loads.iter().min().copied(), loads.iter().max().copied()) {
         (Some(fewest), Some(most)) => Ok((fewest, most)),
         _ => Err("a group without members has no spread".to_owned()),
     }
