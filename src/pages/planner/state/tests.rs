@@ -183,3 +183,26 @@ fn a_typed_duration_is_checked_against_the_target_range() {
     assert_eq!(state.inputs.target_seconds, 1_000.0);
     assert_eq!(state.last_good.map(|c| c.queue_level.meets_target), Some(Some(true)));
 }
+
+#[test]
+fn the_examples_the_target_help_gives_are_read() {
+    // Every duration the help text offers as an example, in both languages, is accepted.
+    for lang in crate::i18n::Lang::ALL {
+        let help = crate::i18n::t(lang, "page.planner.field.target_help");
+        let examples = help.split_once('，').or_else(|| help.split_once(", or ")).map(|(_, rest)| rest).unwrap_or(help);
+        let examples = examples.split(['(', '（']).next().unwrap_or_default();
+        let examples: Vec<&str> = examples
+            .trim_start_matches("或 ")
+            .trim_start_matches("a duration such as ")
+            .trim_end_matches(" 这样的时长")
+            .split([',', '、'])
+            .flat_map(|e| e.split(" or "))
+            .map(|e| e.trim())
+            .filter(|e| !e.is_empty())
+            .collect();
+        assert!(examples.len() >= 3, "{}: {examples:?} from {help:?}", lang.code());
+        for example in examples {
+            assert!(read_duration(example).is_some(), "{}: {example:?} from {help:?}", lang.code());
+        }
+    }
+}
