@@ -147,3 +147,5 @@ fn fill(text: &str, args: &[(&str, &str)]) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) use tests::internal_reference;

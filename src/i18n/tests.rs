@@ -136,6 +136,28 @@ fn every_key_used_in_the_source_exists() {
     assert!(unknown.is_empty(), "keys used but not defined: {unknown:?}");
 }
 
+/// The words that point a reader at the project's internal documents (the spec and its
+/// numbered source articles) instead of saying what the thing is; `None` for a clean text.
+pub(crate) fn internal_reference(text: &str) -> Option<&'static str> {
+    ["SPEC", "§", "seed article", "seed 00", "article 00", "种子文章"].into_iter().find(|word| text.contains(word))
+}
+
+#[test]
+fn no_text_refers_to_internal_documents() {
+    assert_eq!(internal_reference("Load the SPEC §6 example"), Some("SPEC"));
+    assert_eq!(internal_reference("Spot the error (seed article 001)"), Some("seed article"));
+    assert_eq!(internal_reference("Class seed"), None);
+    let mut found = Vec::new();
+    for lang in Lang::ALL {
+        for (key, value) in catalog(lang).entries() {
+            if let Some(word) = internal_reference(value) {
+                found.push(format!("{}: `{key}` says {word:?}", lang.code()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 #[test]
 fn lookups_fall_back_to_english_then_to_the_key() {
     assert_eq!(t(Lang::ZhCn, "nav.offsets"), "位点");

@@ -139,6 +139,32 @@ test('queue tiles in Chinese: the AVG_BY_CIRCLE pattern given for AVG is diagnos
   await expect(page.locator('[data-status]')).toHaveText('Done · answers submitted: 2');
 });
 
+test('consistent hashing: the model answer compares the counts it shows; "fewer every time" is diagnosed', async ({
+  page,
+}) => {
+  await open(page, './?lang=en&ex_id=hash_join_moves&ex_seed=1#/exercises');
+  await page.getByRole('button', { name: 'Show the model answer' }).click();
+  const model = page.locator('.ex-model');
+  await expect(model).toBeVisible();
+  const [hash, avg] = (await model.locator('.ex-model-answers strong').allTextContents()).map((t) =>
+    Number(t.replace(/[^0-9].*$/, '')),
+  );
+  const word = hash < avg ? 'fewer than' : hash > avg ? 'more than' : 'as many as';
+  await expect(model).toContainText(`Here CONSISTENT_HASH moves ${hash}, ${word} AVG's ${avg}.`);
+  await expect(model).toContainText(/each consumer holds \d+ to \d+ queues under CONSISTENT_HASH/);
+  await expect(model).toContainText('never by guarantee');
+  await expect(model).not.toContainText('few moves');
+
+  await open(page, './?lang=en&ex_id=hash_properties&ex_seed=1#/exercises');
+  for (const text of [/only the queues of ring-adjacent segments/, /Virtual nodes \(10 per consumer/, /clearly uneven/]) {
+    await page.getByLabel(text).check();
+  }
+  await page.getByLabel(/On every membership change, consistent hashing moves fewer/).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('.ex-diagnosis')).toHaveAttribute('data-mistake', 'hash_always_fewer_moves');
+  await expect(page.locator('.ex-diagnosis')).toContainText('Fewer on average is not fewer every time');
+});
+
 test('progress is exported to a file and imported back; a teacher verifies the code', async ({ page, guard }) => {
   await open(page, DRAIN);
   await solveDrain(page);
