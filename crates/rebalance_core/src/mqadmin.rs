@@ -429,7 +429,7 @@ pub fn parse_with_offset(text: &str, utc_offset_minutes: i32) -> Result<ParsedPr
         let footer = |prefix: &str| trimmed.strip_prefix(prefix).map(str::trim);
         let not_a_number = |name: &str, v: &str| parse_error(line, format!("{name} {v:?} is not a number"));
         if let Some(v) = footer("Consume TPS:") {
-            let tps = crate::number::parse_f64(v).ok_or_else(|| not_a_number("Consume TPS", v))?;
+            let tps = v.parse::<f64>().ok().ok_or_else(|| not_a_number("Consume TPS", v))?;
             result.consume_tps = Some(tps);
         } else if let Some(v) = footer("Consume Diff Total:").or_else(|| footer("Diff Total:")) {
             result.diff_total = Some(v.parse().map_err(|_| not_a_number("Consume Diff Total", v))?);
