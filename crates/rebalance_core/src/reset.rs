@@ -122,8 +122,12 @@ pub struct ResetReport {
 ///
 /// A non-empty queue without any sample in `[min, max)` cannot be searched and is an
 /// error, as is a sample at or beyond `MaxOffset` (that message does not exist).
+///
+/// A ConsumerOffset past MaxOffset (a negative `#Diff`: the two were read at different
+/// moments, see `offset.rs`) is reset like any other; `replayed` counts only the messages
+/// that exist, below MaxOffset.
 pub fn reset_queue(q: &QueueResetInput, target_ms: i64) -> Result<QueueReset> {
-    validate_offsets(&q.mq, q.min_offset, q.max_offset, q.consumer_offset, None)?;
+    validate_offsets(&q.mq, q.min_offset, q.max_offset, q.consumer_offset.min(q.max_offset), None)?;
     let refuse = |reason: String| Error::InvalidProgress { queue: q.mq.to_string(), reason };
     if let Some(s) = q.samples.iter().find(|s| s.offset >= q.max_offset) {
         return Err(refuse(format!(
@@ -144,7 +148,7 @@ pub fn reset_queue(q: &QueueResetInput, target_ms: i64) -> Result<QueueReset> {
     } else {
         stored.iter().filter(|s| s.store_timestamp_ms >= target_ms).map(|s| s.offset).min().unwrap_or(q.max_offset)
     };
-    // Validation gives 0 <= min <= new <= max and 0 <= old <= max: no overflow below.
+    // Validation gives 0 <= min <= new <= max and 0 <= old: no overflow below.
     let old = q.consumer_offset;
     let direction = match new_offset.cmp(&old) {
         std::cmp::Ordering::Less => Direction::Replay,
@@ -156,7 +160,7 @@ pub fn reset_queue(q: &QueueResetInput, target_ms: i64) -> Result<QueueReset> {
         old_offset: old,
         new_offset,
         direction,
-        replayed: (old - new_offset).max(0),
+        replayed: (old.min(q.max_offset) - new_offset).max(0),
         skipped: (new_offset - old).max(0),
         expired: (q.min_offset - old).max(0),
     })
@@ -236,9 +240,15 @@ mod tests {
     }
 
     #[test]
-    fn errors() {
+    fn a_consumer_offset_past_max_offset_is_reset_and_replays_only_stored_messages() {
         let q = queue(0, 100, 200, 250, 0);
-        assert!(reset_queue(&q, 0).is_err());
+        assert_eq!(moved(&q, 10_000), Some((110, Direction::Replay, 90, 0)));
+        assert_eq!(moved(&q, i64::MAX), Some((200, Direction::Replay, 0, 0)));
+    }
+
+    #[test]
+    fn errors() {
+        assert!(reset_queue(&queue(0, 100, 200, -1, 0), 0).is_err());
         let mut q = queue(0, 100, 200, 150, 0);
         q.samples.push(StoreSample { offset: 200, store_timestamp_ms: 0 });
         assert!(reset_queue(&q, 0).is_err());
