@@ -1,7 +1,7 @@
 //! One classic consumer process (DefaultMQPushConsumer on an MQClientInstance): its
 //! ProcessQueue table, its own view of the member list, rebalance from that view, pulling
-//! with flow control, concurrent or orderly consumption, offset persistence every 5 s,
-//! orderly queue locks.
+//! with flow control, concurrent or orderly consumption, offset persistence every 5 s (the
+//! commit carried by every pull request is in `consume.rs`), orderly queue locks.
 
 use std::sync::Arc;
 

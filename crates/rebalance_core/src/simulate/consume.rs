@@ -4,6 +4,7 @@
 //! locked queue, failing messages (retried in place, or sent back to `%RETRY%`).
 
 use super::client::{delay_level, ProcessQueue};
+use super::config::{CommitMode, ConsumeModel};
 use super::ledger::Delta;
 use super::log::LogKind;
 use super::world::{Retry, World};
@@ -11,6 +12,17 @@ use super::world::{Retry, World};
 impl World {
     /// The PullMessageService for one client: each queue pulls up to its per-tick capacity
     /// unless its ProcessQueue is over pullThresholdForQueue / SizeForQueue.
+    ///
+    /// Commit on pull: every pull request of a CLUSTERING push consumer carries the queue's
+    /// in-memory offset (`DefaultMQPushConsumerImpl.pullMessage`: `commitOffsetEnable` when
+    /// `offsetStore.readOffset(mq, READ_FROM_MEMORY) > 0`, sysFlag `FLAG_COMMIT_OFFSET`), and
+    /// the master broker stores it when the request arrives
+    /// (`PullMessageProcessor.tryCommitOffset`: `brokerAllowSuspend && hasCommitOffsetFlag`;
+    /// a slave does not, and a request woken from long polling is processed with
+    /// `brokerAllowSuspend = false`). So the ConsumerOffset follows the consumer to within one
+    /// pull round, not only every `persistConsumerOffsetInterval` (5 s). A request is sent
+    /// when the ProcessQueue is not flow-controlled (flow control delays the request without
+    /// sending it) and, in orderly mode, locked; every pull that fetches messages commits.
     pub(crate) fn pull(&mut self, c: usize) {
         let mask = self.effective_mask(c);
         let cc = &self.cfg.client;
@@ -20,13 +32,15 @@ impl World {
         let (pulls, attempts) = (self.pulls_per_tick, self.flow_control_attempts);
         let want = batch.saturating_mul(pulls);
         let orderly = self.cfg.group.orderly;
+        let commit_on_pull = self.cfg.group.model == ConsumeModel::Clustering;
+        let before_processing = self.cfg.group.commit == CommitMode::BeforeProcessing;
         let Some(client) = self.clients.get_mut(c) else { return };
         let mut logs = Vec::new();
         for pq in client.pqs.iter_mut() {
             if orderly && !pq.locked {
                 continue;
             }
-            let Some(queue) = self.queues.get(pq.q) else { continue };
+            let Some(queue) = self.queues.get_mut(pq.q) else { continue };
             if pq.pulled_to < queue.min && pq.done_to == pq.pulled_to {
                 pq.done_to = queue.min;
                 pq.pulled_to = queue.min;
@@ -45,6 +59,10 @@ impl World {
             pq.flow_controlled = false;
             if pq.pulled_to >= queue.max {
                 continue;
+            }
+            let in_memory = if before_processing { pq.pulled_to } else { pq.done_to };
+            if commit_on_pull && in_memory > 0 {
+                queue.committed = in_memory;
             }
             // Pulls stop after the one that crosses a threshold.
             let mut n = want;

@@ -11,8 +11,9 @@
 //! - Faithful: every client rebalances from *its own* view of the broker's member list with
 //!   [`crate::allocate::allocate`] (so views disagree for a moment: overlaps and orphans),
 //!   drops revoked queues after persisting their offset, starts new ones at the committed
-//!   ConsumerOffset, persists every 5 s, pulls with flow control; the broker expires silent
-//!   channels after 120 s and notifies the group on every change.
+//!   ConsumerOffset, commits the offset with every pull request and persists every 5 s, pulls
+//!   with flow control; the broker expires silent channels after 120 s and notifies the group
+//!   on every change.
 //! - Accountable: every produced message is consumed, pending, lost or dead-lettered;
 //!   [`Simulation::check_invariants`] proves it at any tick.
 //!

@@ -118,9 +118,12 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "scale-out-avg",
         "The scale-out incident: 3 → 4 with AVG",
-        "A, B and C all change queues (A loses Q2, B loses Q4 Q5, C loses Q6 Q7); the new owners restart at \
-         the committed offset, so what was done but not persisted yet is consumed again: duplicates, only on \
-         the moved queues.",
+        "A, B and C all change queues (A loses Q2, B loses Q4 Q5, C loses Q6 Q7). Every pull request carries \
+         the consumer's offset and the broker stores it, so the committed offset is about one pull behind the \
+         consumer. The duplicates of a handoff come from the moment before the old owner drops the queue: the \
+         new owner starts at once, the old one hears of the change up to 300 ms later and consumes until \
+         then, and the messages in its consume threads at the drop finish uncommitted. Only the moved queues \
+         get duplicates.",
         c,
         e,
         180,
@@ -218,8 +221,10 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "crash",
         "Crash (kill -9) of one of 4 consumers",
-        "Nothing is persisted: its queues restart at the offsets committed up to 5 s earlier, and what its \
-         threads were doing is lost mid-way. Compare the duplicates with `graceful-stop`.",
+        "Nothing is persisted at the end, but every pull request had carried its offset to the broker: its \
+         queues restart about one pull behind where it was, so the duplicates are what it finished since its \
+         last pull, and what its threads were doing is lost mid-way. Compare the duplicates with \
+         `graceful-stop`.",
         c.clone(),
         vec![at(60, crash)],
         180,
