@@ -1,7 +1,9 @@
 //! Every preset scenario with its asserted outcome (issue 5), run with the invariants
 //! (conservation above all) checked at every tick.
 
-use rebalance_core::simulate::{scenario, ConsumerStatus, LogKind, Scenario, Simulation, TickMetrics};
+use rebalance_core::simulate::{
+    scenario, ClientConfig, ConsumerStatus, Event, LogKind, Scenario, ScheduledEvent, Simulation, TickMetrics,
+};
 
 const SEED: u64 = 42;
 
@@ -262,6 +264,50 @@ fn crash_duplicates_more_than_graceful_stop() {
         assert_eq!(stop.snapshot().consumers[1].status, ConsumerStatus::Stopped);
         assert_eq!(crash.summary().lost + stop.summary().lost, 0);
     }
+}
+
+/// `DefaultMQPushConsumer.awaitTerminationMillisWhenShutdown` is 0 by default (RocketMQ's
+/// client: "0 indicates no await"): `shutdown` calls `ThreadUtils.shutdownGracefully(executor, 0)`
+/// and persists the offsets below the messages still in the consume threads, so the next owner
+/// consumes those again. By Little's law they are `throughput × processing time` of the
+/// stopped consumer's messages (throughput: its share of production; processing time:
+/// threads / rate).
+#[test]
+fn graceful_stop_with_the_default_await_of_0_replays_its_in_flight_messages() {
+    assert_eq!(ClientConfig::default().await_termination_millis_when_shutdown, 0, "RocketMQ's default");
+    let s = preset("graceful-stop");
+    let cfg = &s.config;
+    let throughput = cfg.topic.produce_rate / cfg.consumers.len() as u64;
+    let in_flight = u64::from(cfg.client.consume_threads) * throughput / cfg.client.consume_rate;
+    assert!(in_flight > 0);
+    for seed in [SEED, 1, 2, 3] {
+        let d = run_seed(&s, seed).summary().duplicates;
+        assert_eq!(d, in_flight, "seed {seed}: the stopped consumer's in-flight messages are consumed again");
+    }
+    // A wait shorter than one message's processing time (threads / rate = 40 ms) changes nothing.
+    let mut short = s.clone();
+    short.config.client.await_termination_millis_when_shutdown = 20;
+    assert_eq!(run(&short).summary().duplicates, in_flight);
+}
+
+/// A non-zero awaitTerminationMillisWhenShutdown (Spring's starter sets 1000) waits for the
+/// in-flight messages, commits them, and the stop replays nothing.
+#[test]
+fn graceful_stop_that_waits_for_the_consume_threads_replays_nothing() {
+    let mut s = preset("graceful-stop");
+    s.config.client.await_termination_millis_when_shutdown = 1_000;
+    for seed in [SEED, 1, 2, 3] {
+        assert_eq!(run_seed(&s, seed).summary().duplicates, 0, "seed {seed}");
+    }
+    // A consumer behind (full ProcessQueues): without a wait its running messages are
+    // replayed; with one they and more of the cache are committed first.
+    let mut behind = preset("flow-control");
+    behind.events.push(ScheduledEvent::new(120_000, Event::Stop { cid: "192.168.0.2".to_owned() }));
+    let no_wait = run(&behind).summary();
+    behind.config.client.await_termination_millis_when_shutdown = 1_000;
+    let waited = run(&behind).summary();
+    assert!(no_wait.duplicates > 0, "{no_wait:?}");
+    assert_eq!(waited.duplicates, 0, "{waited:?}");
 }
 
 #[test]

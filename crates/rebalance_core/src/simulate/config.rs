@@ -210,6 +210,10 @@ pub struct ClientConfig {
     pub pop_batch_size: u64,
     /// 5.x: maxCacheMessageCount of one consumer: 1024.
     pub pop_max_cache: u64,
+    /// DefaultMQPushConsumer.awaitTerminationMillisWhenShutdown: how long a graceful stop waits
+    /// for the consume threads before persisting offsets. RocketMQ's default is 0 (no waiting);
+    /// Spring's starter sets 1000.
+    pub await_termination_millis_when_shutdown: u64,
     /// Warm-up of a consumer that joins during the run (JIT, connection pools): it finishes
     /// 10 % of its rate at first, rising linearly to 100 % over this time. 0 = none.
     pub warmup_ms: u64,
@@ -237,6 +241,7 @@ impl Default for ClientConfig {
             invisible_time_ms: 60_000,
             pop_batch_size: 32,
             pop_max_cache: 1_024,
+            await_termination_millis_when_shutdown: 0,
             warmup_ms: 0,
         }
     }
@@ -314,7 +319,7 @@ impl SimConfig {
         small("client.maxReconsumeTimes", &mut self.client.max_reconsume_times, 0, 1_000);
         let (t, c, b) = (&mut self.topic, &mut self.client, &mut self.broker);
         let hour = 3_600_000;
-        let list: [(&'static str, &mut u64, u64, u64); 26] = [
+        let list: [(&'static str, &mut u64, u64, u64); 27] = [
             ("tickMs", &mut self.tick_ms, 10, 10_000),
             ("topic.produceRate", &mut t.produce_rate, 0, 10_000_000),
             ("topic.backlogPerQueue", &mut t.backlog_per_queue, 0, 1_000_000_000_000),
@@ -338,6 +343,7 @@ impl SimConfig {
             ("client.popBatchSize", &mut c.pop_batch_size, 1, 1_024),
             ("client.popMaxCache", &mut c.pop_max_cache, 1, 1_000_000),
             ("client.warmupMs", &mut c.warmup_ms, 0, hour),
+            ("client.awaitTerminationMillisWhenShutdown", &mut c.await_termination_millis_when_shutdown, 0, hour),
             ("broker.channelExpiryMs", &mut b.channel_expiry_ms, 1_000, hour),
             ("broker.scanIntervalMs", &mut b.scan_interval_ms, 100, hour),
             ("broker.lockMaxLiveMs", &mut b.lock_max_live_ms, 1_000, hour),

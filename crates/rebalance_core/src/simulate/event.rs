@@ -43,8 +43,9 @@ pub enum Event {
         #[serde(flatten)]
         consumer: ConsumerSpec,
     },
-    /// Graceful shutdown: stop pulling, finish in-flight messages, persist offsets,
-    /// unregister (the broker notifies the others at once).
+    /// Graceful shutdown: stop consuming, wait `awaitTerminationMillisWhenShutdown` for the
+    /// consume threads (default 0: no wait, the in-flight messages stay uncommitted), persist
+    /// offsets, unregister (the broker notifies the others at once).
     Stop {
         /// The consumer.
         cid: String,

@@ -117,8 +117,25 @@ impl World {
         })
     }
 
-    /// Graceful shutdown: in-flight messages finish and are committed, offsets persisted,
-    /// locks released, the consumer unregistered (the broker notifies the group).
+    /// Graceful shutdown, as `DefaultMQPushConsumerImpl.shutdown(awaitTerminateMillis)` runs it:
+    /// `consumeMessageService.shutdown(awaitTerminateMillis)`, then `persistConsumerOffset()`,
+    /// then `unregisterConsumer` (the broker notifies the group), locks released.
+    ///
+    /// `DefaultMQPushConsumer.awaitTerminationMillisWhenShutdown` defaults to 0:
+    /// `ThreadUtils.shutdownGracefully(consumeExecutor, 0, ms)` does not wait, calls
+    /// `shutdownNow()` (queued consume requests are dropped, running ones interrupted) and the
+    /// offsets are persisted at once, below the messages still in the consume threads. A
+    /// listener that ignores the interrupt (most business code) still finishes them, and the
+    /// next owner gets them again: duplicates. The cached messages were never started; the next
+    /// owner consumes them once. A wait of at least one message's processing time
+    /// (`threads / rate`) lets the in-flight ones finish and be committed, and what is left of it
+    /// finishes cached ones at the consumer's rate (the unregister is not delayed by the wait
+    /// here: the group's rebalance starts at the stop).
+    ///
+    /// In flight: when the ProcessQueue holds unfinished messages the threads run the first of
+    /// them (their share of the threads, one in orderly mode); when the consumer keeps up, the
+    /// messages counted done in the last tick were still running at its end, by Little's law
+    /// `throughput × processing time` of them.
     fn stop(&mut self, c: usize) {
         let n = self.clients.get(c).map_or(0, |cl| cl.pqs.len());
         let (threads, model) = (self.clients.get(c).map_or(1, |cl| cl.threads), self.cfg.group.model);
@@ -127,19 +144,44 @@ impl World {
         }
         let mask = self.effective_mask(c);
         let cid = self.clients.get(c).map(|cl| cl.cid.clone()).unwrap_or_default();
+        let (now, warmup, tick) = (self.now, self.cfg.client.warmup_ms, self.cfg.tick_ms.max(1));
+        let rate = self.clients.get(c).map_or(0, |cl| cl.current_rate(now, warmup));
+        let last_tick = self.clients.get(c).map_or(0, |cl| cl.processed_tick);
+        let threads = u64::from(threads.max(1));
+        let wait = self.cfg.client.await_termination_millis_when_shutdown;
+        let processing_ms = (threads * 1_000).checked_div(rate).unwrap_or(u64::MAX);
+        let waits = wait > 0 && wait >= processing_ms;
+        let extra = if waits { rate.saturating_mul(wait.saturating_sub(processing_ms)) / 1_000 } else { 0 };
+        let extra_per_queue = extra.div_ceil(n.max(1) as u64);
+        let per_queue_threads = if self.cfg.group.orderly { 1 } else { threads.div_ceil(n.max(1) as u64) };
+        let busy = threads.min(
+            last_tick.saturating_mul(1_000).saturating_mul(threads).checked_div(tick.saturating_mul(rate)).unwrap_or(0),
+        );
+        let busy_per_queue = per_queue_threads.min(busy.div_ceil(n.max(1) as u64));
         for i in 0..n {
             let Some(mut pq) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)).cloned() else { continue };
             let cached = self.cached(c, &pq);
-            let in_flight =
-                if self.cfg.group.orderly { cached.min(1) } else { cached.min(u64::from(threads).div_ceil(n as u64)) };
-            let end = self.tags.advance(pq.q, mask, pq.done_to, in_flight, pq.pulled_to);
             let from = pq.done_to;
-            self.account(c, &mut pq, mask, from, end);
-            pq.done_to = end;
-            let offset = match self.cfg.group.commit {
-                CommitMode::AfterSuccess => pq.done_to,
-                CommitMode::BeforeProcessing => pq.pulled_to,
-            };
+            let committed_before = self.queues.get(pq.q).map_or(0, |x| x.committed);
+            let mut offset = from;
+            if cached > 0 {
+                let in_flight = cached.min(per_queue_threads);
+                let finish = if waits { cached.min(in_flight + extra_per_queue) } else { in_flight };
+                let end = self.tags.advance(pq.q, mask, from, finish, pq.pulled_to);
+                self.account(c, &mut pq, mask, from, end);
+                pq.done_to = end;
+                if waits {
+                    offset = end;
+                }
+            } else if !waits && committed_before < from {
+                // The last finished messages were still running: the offset stays below them.
+                let since = self.tags.count(pq.q, mask, committed_before, from);
+                let keep = since - busy_per_queue.min(since);
+                offset = self.tags.advance(pq.q, mask, committed_before, keep, from);
+            }
+            if self.cfg.group.commit == CommitMode::BeforeProcessing {
+                offset = pq.pulled_to;
+            }
             if let Some(queue) = self.queues.get_mut(pq.q) {
                 if model == ConsumeModel::Clustering {
                     queue.committed = offset;

@@ -232,8 +232,11 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "graceful-stop",
         "Graceful stop of one of 4 consumers",
-        "Stop pulling, finish in-flight messages, persist offsets, unregister, then exit: its queues continue \
-         exactly where it stopped. The remaining duplicates come from queues moving between the others.",
+        "A graceful stop with RocketMQ's default awaitTerminationMillisWhenShutdown = 0: the consumer does \
+         not wait for its consume threads. It persists its offsets below the messages still running, \
+         unregisters and exits; the next owner gets those messages again, so the ones it was processing are \
+         consumed twice (the cached ones it never started are consumed once). A non-zero value (Spring's \
+         starter sets 1000 ms) waits for the in-flight messages and commits them first. Compare with `crash`.",
         c,
         vec![at(60, Event::Stop { cid: "192.168.0.2".to_owned() })],
         180,
