@@ -273,7 +273,7 @@ pub fn Timeline() -> Html {
                             { " " }{ i18n.t("page.timeline.inject.rewound") }
                         }
                     </p>
-                    <InjectPanel targets={f.targets.clone()} tags={f.tags.clone()} queues_per_broker={f.queues_per_broker}
+                    <InjectPanel targets={f.targets.clone()} tags={f.tags.clone()} queues_per_broker={f.queues_per_broker} read_write={f.read_write}
                         produce_rate={f.produce_rate} pause_ms={p.pause_ms}
                         refusal={p.refusal.clone().map(AttrValue::from)} on_action={on_action.clone()} />
                 </section>

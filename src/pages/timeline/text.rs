@@ -66,11 +66,18 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
         Event::Pause { cid, duration_ms } => {
             i18n.t_args("page.timeline.event.pause", &[("cid", cid), ("duration", &time_label(i18n, *duration_ms))])
         }
-        Event::QueueCount { queues_per_broker } => i18n.t_count(
-            "page.timeline.event.queue_count",
-            *queues_per_broker,
-            &[("count", &queues_per_broker.to_string())],
-        ),
+        Event::QueueCount { queues_per_broker, read_queue_nums, write_queue_nums } => {
+            match (read_queue_nums.or(*queues_per_broker), write_queue_nums.or(*queues_per_broker)) {
+                (Some(r), Some(w)) if r == w => {
+                    i18n.t_count("page.timeline.event.queue_count", r, &[("count", &r.to_string())])
+                }
+                (Some(r), Some(w)) => i18n
+                    .t_args("page.timeline.event.queue_nums", &[("read", &r.to_string()), ("write", &w.to_string())]),
+                (Some(r), None) => i18n.t_args("page.timeline.event.read_nums", &[("count", &r.to_string())]),
+                (None, Some(w)) => i18n.t_args("page.timeline.event.write_nums", &[("count", &w.to_string())]),
+                (None, None) => event.describe(),
+            }
+        }
         Event::Subscription { cid, tags } => {
             i18n.t_args("page.timeline.event.subscription", &[("cid", cid), ("tags", &tags.join(" || "))])
         }

@@ -41,6 +41,11 @@ impl World {
                 continue;
             }
             let Some(queue) = self.queues.get_mut(pq.q) else { continue };
+            // PullMessageProcessor refuses a queueId at or beyond readQueueNums ("queueId[..] is
+            // illegal, ... topicConfig.readQueueNums"): no messages, no commit.
+            if !queue.readable {
+                continue;
+            }
             if pq.pulled_to < queue.min && pq.done_to == pq.pulled_to {
                 pq.done_to = queue.min;
                 pq.pulled_to = queue.min;

@@ -265,7 +265,11 @@ impl World {
                     self.log_client(c, LogKind::Paused { duration_ms: *duration_ms });
                 }
             }
-            Event::QueueCount { queues_per_broker } => self.add_queues(*queues_per_broker),
+            Event::QueueCount { queues_per_broker, read_queue_nums, write_queue_nums } => {
+                let read = read_queue_nums.or(*queues_per_broker).unwrap_or(self.read_queue_nums);
+                let write = write_queue_nums.or(*queues_per_broker).unwrap_or(self.write_queue_nums);
+                self.set_queue_nums(read, write);
+            }
             Event::Subscription { cid, tags } => {
                 let Some(c) = self.target(cid, event) else { return };
                 let Ok(mask) = tag_mask(&self.cfg.topic.tags, tags) else {
@@ -363,23 +367,33 @@ impl World {
         }
     }
 
-    /// updateTopic: more queues per broker. Producers use them at once, consumers after
-    /// their next route poll.
-    fn add_queues(&mut self, per_broker: u32) {
-        let current = (self.queues.len() / self.cfg.topic.brokers.len().max(1)) as u32;
-        if per_broker <= current {
-            return self.skipped(format!("queueCount: {per_broker} <= {current}; queues can only be added"));
-        }
-        let mut new: Vec<MessageQueue> = Vec::new();
-        for b in &self.cfg.topic.brokers {
-            for id in current..per_broker {
-                new.push(MessageQueue::new(&self.cfg.topic.name, &b.name, id as i32));
+    /// updateTopic with new read and write queue counts per broker. Queues beyond every count
+    /// so far are created (with no backlog); lowering a count keeps the queues and their
+    /// messages: `TopicConfig` only changes the numbers. Producers use the new write set at
+    /// once, consumers the new read set after their next route poll.
+    fn set_queue_nums(&mut self, read: u32, write: u32) {
+        let brokers = self.cfg.topic.brokers.len().max(1);
+        let current = (self.queues.len() / brokers) as u32;
+        let wanted = read.max(write);
+        if wanted > current {
+            let mut new: Vec<MessageQueue> = Vec::new();
+            for b in &self.cfg.topic.brokers {
+                for id in current..wanted {
+                    new.push(MessageQueue::new(&self.cfg.topic.name, &b.name, id as i32));
+                }
+            }
+            crate::order::sort(&mut new);
+            let tags = self.tags.len();
+            for mq in new {
+                self.queues.push(QueueState::new(mq, tags, self.now, 0, 0));
             }
         }
-        crate::order::sort(&mut new);
-        let tags = self.tags.len();
-        for mq in new {
-            self.queues.push(QueueState::new(mq, tags, self.now, 0, 0));
+        self.read_queue_nums = read;
+        self.write_queue_nums = write;
+        for q in self.queues.iter_mut() {
+            let id = u32::try_from(q.mq.queue_id).unwrap_or(u32::MAX);
+            q.readable = id < read;
+            q.writable = id < write;
         }
         self.respread_rates();
         self.routes.push(Route::new(&self.queues));

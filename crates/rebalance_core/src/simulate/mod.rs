@@ -318,7 +318,7 @@ mod tests {
         let fail = |count| Event::FailMessages { queue: 3, count, duration_ms: None }.describe();
         assert_eq!(fail(1), "1 message of queue 3 starts failing");
         assert_eq!(fail(5), "5 messages of queue 3 start failing");
-        assert_eq!(Event::QueueCount { queues_per_broker: 1 }.describe(), "the topic gets 1 queue per broker");
+        assert_eq!(Event::queues(1).describe(), "the topic gets 1 queue per broker");
         let deploy = |replace, start| {
             Event::RollingDeploy {
                 replace,

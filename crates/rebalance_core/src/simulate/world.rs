@@ -95,6 +95,9 @@ pub(crate) struct World {
     pub flow_control_attempts: u64,
     /// Queues with failing messages (the consume fast path needs none).
     pub failing_queues: usize,
+    /// The topic's readQueueNums and writeQueueNums per broker.
+    pub read_queue_nums: u32,
+    pub write_queue_nums: u32,
 }
 
 impl World {
@@ -157,6 +160,8 @@ impl World {
             pulls_per_tick: (cfg.tick_ms / cfg.client.pull_rtt_ms.max(1)).max(1),
             flow_control_attempts: (cfg.tick_ms / 50).max(1),
             failing_queues: 0,
+            read_queue_nums: t.queues_per_broker,
+            write_queue_nums: t.queues_per_broker,
             cfg: Arc::clone(&cfg),
         };
         let started: Vec<usize> = cfg.consumers.iter().map(|spec| w.spawn(spec, true)).collect();
@@ -343,11 +348,26 @@ impl World {
         }
     }
 
-    /// Splits the current total production over the queues again.
+    /// Splits the current total production over the writable queues again (queues at or
+    /// beyond writeQueueNums get nothing: `topicRouteData2TopicPublishInfo` gives producers
+    /// queues `0 .. writeQueueNums`).
     pub(crate) fn respread_rates(&mut self) {
-        let rates = split_rate(self.produce_rate, self.queues.len(), &self.hot_queues, self.hot_share);
+        let writable: Vec<usize> = self.queues.iter().enumerate().filter(|(_, x)| x.writable).map(|(q, _)| q).collect();
+        let hot: Vec<u32> = writable
+            .iter()
+            .enumerate()
+            .filter(|(_, &q)| self.hot_queues.iter().any(|&h| h as usize == q))
+            .map(|(i, _)| i as u32)
+            .collect();
+        let rates = split_rate(self.produce_rate, writable.len(), &hot, self.hot_share);
         let now = self.now;
-        for (q, r) in self.queues.iter_mut().zip(rates) {
+        let mut rate = vec![0; self.queues.len()];
+        for (&q, r) in writable.iter().zip(rates) {
+            if let Some(slot) = rate.get_mut(q) {
+                *slot = r;
+            }
+        }
+        for (q, r) in self.queues.iter_mut().zip(rate) {
             q.set_rate(now, r);
         }
     }
