@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use rebalance_core::simulate::scenario::AgainstAvg;
 use rebalance_core::simulate::{
     scenario, Scenario, ScheduledEvent, SimConfig, Simulation, Summary, TickMetrics, MAX_TICKS,
 };
@@ -184,6 +185,9 @@ struct JsonSummary<'a> {
     seed: u64,
     #[serde(flatten)]
     summary: &'a Summary,
+    /// A strategy other than AVG: this run next to the same run with AVG.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    against_avg: Option<&'a AgainstAvg>,
 }
 
 fn thousands(n: u64) -> String {
@@ -202,7 +206,7 @@ fn seconds(ms: u64) -> String {
     format!("{}.{} s", thousands(ms / 1_000), (ms % 1_000) / 100)
 }
 
-fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64) -> String {
+fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Option<&AgainstAvg>) -> String {
     let mut out = format!("scenario: {} — {}\n", s.name, s.title);
     out += &format!("seed {seed}, {} simulated ({} ticks of {tick_ms} ms)\n\n", seconds(sum.duration_ms), {
         thousands(sum.duration_ms / tick_ms.max(1))
@@ -224,12 +228,16 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64) -> String {
         ("max members", thousands(u64::from(sum.max_members))),
         ("max oldest pending age", seconds(sum.max_oldest_pending_age_ms)),
         ("stranded beyond readQueueNums", thousands(sum.final_stranded)),
+        ("queues per running consumer", format!("{}–{}", sum.min_queues_per_consumer, sum.max_queues_per_consumer)),
     ];
     for (label, value) in rows {
         out += &format!("{label:<34}{value:>14}\n");
     }
     if !s.watch.is_empty() {
         out += &format!("\nwatch: {}\n", s.watch);
+    }
+    if let Some(a) = against {
+        out += &format!("\ncompared with AVG (seed {seed}): {}\n", a.describe());
     }
     out
 }
@@ -259,11 +267,12 @@ pub fn run(args: &SimulateArgs) -> Result<String, String> {
     }
     sim.run_until(s.duration_ms);
     let summary = sim.summary();
+    let against = scenario::against_avg(&s, seed);
     if args.json {
-        let json = JsonSummary { scenario: &s.name, seed, summary: &summary };
+        let json = JsonSummary { scenario: &s.name, seed, summary: &summary, against_avg: against.as_ref() };
         return serde_json::to_string_pretty(&json).map(|t| t + "\n").map_err(|e| e.to_string());
     }
-    Ok(render_text(&s, seed, &summary, tick_ms))
+    Ok(render_text(&s, seed, &summary, tick_ms, against.as_ref()))
 }
 
 #[cfg(test)]
@@ -316,6 +325,18 @@ mod tests {
         for field in ["finalGroupLag", "lost", "rebalances", "idleConsumers", "maxOldestPendingAgeMs"] {
             assert!(v.get(field).is_some(), "{field} missing");
         }
+    }
+
+    #[test]
+    fn a_consistent_hash_run_is_compared_with_avg_from_both_runs() {
+        let text = run(&args("scale-out-consistent-hash")).expect("runs");
+        let a = scenario::against_avg(&scenario::by_name("scale-out-consistent-hash").expect("preset"), 1)
+            .expect("compared");
+        assert!(text.contains(&format!("compared with AVG (seed 1): {}", a.describe())), "{text}");
+        let json = run(&SimulateArgs { json: true, ..args("scale-out-consistent-hash") }).expect("runs");
+        let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+        assert_eq!(v["againstAvg"]["avg"]["queueHandoffs"].as_u64(), Some(a.avg.queue_handoffs));
+        assert!(!run(&args("scale-out-avg")).expect("runs").contains("compared with AVG"));
     }
 
     #[test]

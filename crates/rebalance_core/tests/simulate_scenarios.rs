@@ -2,7 +2,8 @@
 //! (conservation above all) checked at every tick.
 
 use rebalance_core::simulate::{
-    scenario, ClientConfig, ConsumerStatus, Event, LogKind, Scenario, ScheduledEvent, Simulation, TickMetrics,
+    scenario, scenario::Compared, ClientConfig, ConsumerStatus, Event, LogKind, Scenario, ScheduledEvent, Simulation,
+    TickMetrics,
 };
 
 const SEED: u64 = 42;
@@ -154,6 +155,30 @@ fn a_crash_replays_only_what_was_finished_since_the_last_pull() {
         let d = run_seed(&s, seed).summary().duplicates;
         assert!(d <= bound, "seed {seed}: {d} duplicates (at most {bound})");
     }
+}
+
+/// A text comparing CONSISTENT_HASH with AVG is computed from both runs: the figures are
+/// those of the preset's run and of the same run with AVG, the words follow from them (with 10
+/// virtual nodes this scale-out moves fewer queues but replays more messages, and splits the
+/// queues unevenly), and the preset's own text claims nothing in advance.
+#[test]
+fn consistent_hash_comparison_with_avg_is_computed_from_both_runs() {
+    let ch = preset("scale-out-consistent-hash");
+    let avg = preset("scale-out-avg");
+    for seed in [SEED, 1, 2, 3] {
+        let a = scenario::against_avg(&ch, seed).expect("CH is compared with AVG");
+        let (c, v) = (run_seed(&ch, seed).summary(), run_seed(&avg, seed).summary());
+        assert_eq!((&a.this, &a.avg), (&c, &v), "seed {seed}: the figures are the two runs'");
+        assert_eq!(a.moves, Compared::of(c.queue_handoffs, v.queue_handoffs));
+        assert_eq!(a.duplicates, Compared::of(c.duplicates, v.duplicates));
+        let words = format!("So {} moves and {} duplicates than AVG", a.moves.word(), a.duplicates.word());
+        assert!(a.describe().contains(&words), "{}", a.describe());
+        let spread = format!("{}–{} queues per consumer", c.min_queues_per_consumer, c.max_queues_per_consumer);
+        assert!(a.describe().contains(&spread), "{}", a.describe());
+        assert_eq!((v.min_queues_per_consumer, v.max_queues_per_consumer), (2, 2), "AVG: 8 queues over 4");
+        assert!(c.max_queues_per_consumer > c.min_queues_per_consumer, "seed {seed}: CH splits unevenly");
+    }
+    assert!(!ch.watch.contains("fewer moves, fewer duplicates"), "no comparison written in advance");
 }
 
 #[test]

@@ -39,6 +39,9 @@ pub struct Frame {
     pub queues_per_broker: u32,
     /// readQueueNums and writeQueueNums now.
     pub read_write: (u32, u32),
+    /// Queue handoffs so far, and the fewest / most queues a running consumer holds now
+    /// (queue-level models; shown together so that fewer moves are read next to the balance).
+    pub moves: Option<(u64, (u32, u32))>,
     /// The scenario's produce rate (msg/s).
     pub produce_rate: u64,
     /// The preset's events.
@@ -69,6 +72,8 @@ impl Frame {
             per_broker(snapshot.queues.iter().filter(|q| q.writable).count()),
         );
         let now = main.now_ms();
+        let moves = (config.group.model == ConsumeModel::Clustering)
+            .then(|| (snapshot.queues.iter().map(|q| q.handoffs).sum(), main.queue_spread()));
         let model: ConsumeModel = config.group.model;
         Frame {
             tick: run.tick(),
@@ -84,6 +89,7 @@ impl Frame {
             tags,
             queues_per_broker,
             read_write,
+            moves,
             produce_rate: config.topic.produce_rate,
             preset_events: run.scenario().events.clone(),
             injected: run.injected().to_vec(),

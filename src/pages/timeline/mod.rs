@@ -339,6 +339,16 @@ fn summary(i18n: &I18n, f: &Frame, playing: bool) -> Html {
             ("duplicates", &count(m.duplicates)),
         ],
     );
+    let spread = f.moves.map(|(moves, (min, max))| {
+        i18n.t_args(
+            "page.timeline.summary.spread",
+            &[("moves", &count(moves)), ("min", &min.to_string()), ("max", &max.to_string())],
+        )
+    });
+    let line = match spread {
+        Some(spread) => format!("{line} {spread}"),
+        None => line,
+    };
     let live = if playing { "off" } else { "polite" };
     html! {
         <p id="tl-summary" class="tl-summary" aria-live={live} aria-atomic="true">{ line }</p>

@@ -209,6 +209,10 @@ pub struct Summary {
     pub retries: u64,
     /// Lowest consume TPS seen after the first 10 s.
     pub min_consume_tps: u64,
+    /// Fewest queues a running consumer holds at the end (queue-level models).
+    pub min_queues_per_consumer: u32,
+    /// Most queues a running consumer holds at the end.
+    pub max_queues_per_consumer: u32,
 }
 
 impl Summary {
@@ -235,6 +239,8 @@ impl Summary {
             queue_handoffs,
             retries: last.retries,
             min_consume_tps: history.iter().filter(|m| m.at_ms > 10_000).map(|m| m.consume_tps).min().unwrap_or(0),
+            min_queues_per_consumer: 0,
+            max_queues_per_consumer: 0,
         }
     }
 }

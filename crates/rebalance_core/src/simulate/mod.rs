@@ -287,7 +287,21 @@ impl Simulation {
     pub fn summary(&self) -> Summary {
         let end = (self.world.ticks as usize + 1).min(self.history.len());
         let handoffs = self.world.queues.iter().map(|q| q.handoffs).sum();
-        Summary::from_history(self.history.get(..end).unwrap_or(&[]), handoffs)
+        let mut summary = Summary::from_history(self.history.get(..end).unwrap_or(&[]), handoffs);
+        let (min, max) = self.queue_spread();
+        summary.min_queues_per_consumer = min;
+        summary.max_queues_per_consumer = max;
+        summary
+    }
+
+    /// Fewest and most queues a running consumer holds now (`(0, 0)` with none running): how
+    /// even the allocation is, next to how many queues moved.
+    pub fn queue_spread(&self) -> (u32, u32) {
+        let counts =
+            self.world.clients.iter().filter(|cl| cl.status == ConsumerStatus::Running).map(|cl| cl.pqs.len() as u32);
+        counts
+            .fold(None, |acc: Option<(u32, u32)>, n| Some(acc.map_or((n, n), |(lo, hi)| (lo.min(n), hi.max(n)))))
+            .unwrap_or((0, 0))
     }
 
     /// Checks the model's invariants now (conservation: every produced message is

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::config::{CommitMode, ConsumeModel, ConsumerSpec, SimConfig, TagShare};
 use super::event::{Event, ScheduledEvent};
+use super::metrics::Summary;
+use super::Simulation;
 use crate::allocate::Strategy;
 
 /// A named configuration, script and duration.
@@ -132,7 +134,10 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "scale-out-consistent-hash",
         "The same scale-out with CONSISTENT_HASH",
-        "Only ring neighbours of the new member give up queues: fewer moves, fewer duplicates, less balance.",
+        "Only ring neighbours of the new member give up queues. Whether that means fewer moves and fewer \
+         duplicates than AVG depends on where its 10 virtual nodes land: fewer moves on average and with many \
+         virtual nodes, never guaranteed, and with few virtual nodes the split is uneven. This run's figures \
+         and those of the same run with AVG are shown with this text.",
         c,
         e,
         180,
@@ -342,4 +347,93 @@ pub fn known_name(name: &str) -> Option<&'static str> {
 /// A preset by name.
 pub fn by_name(name: &str) -> Option<Scenario> {
     all().into_iter().find(|s| s.name == name.trim())
+}
+
+/// How a figure of one run compares with the same figure of another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Compared {
+    /// Smaller.
+    Fewer,
+    /// Equal.
+    Same,
+    /// Larger.
+    More,
+}
+
+impl Compared {
+    /// `a` compared with `b`.
+    pub fn of(a: u64, b: u64) -> Compared {
+        match a.cmp(&b) {
+            std::cmp::Ordering::Less => Compared::Fewer,
+            std::cmp::Ordering::Equal => Compared::Same,
+            std::cmp::Ordering::Greater => Compared::More,
+        }
+    }
+
+    /// `fewer`, `as many`, `more`: for English texts.
+    pub fn word(self) -> &'static str {
+        match self {
+            Compared::Fewer => "fewer",
+            Compared::Same => "as many",
+            Compared::More => "more",
+        }
+    }
+}
+
+/// A run next to the same run with AVG: the figures a strategy comparison is about, each
+/// taken from the two runs (never written in advance).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgainstAvg {
+    /// The scenario's own run, to its end.
+    pub this: Summary,
+    /// The same configuration, events and seed with AVG.
+    pub avg: Summary,
+    /// Queue handoffs of this run compared with AVG's.
+    pub moves: Compared,
+    /// Duplicates of this run compared with AVG's.
+    pub duplicates: Compared,
+}
+
+impl AgainstAvg {
+    /// One English line with the figures of both runs.
+    pub fn describe(&self) -> String {
+        let (a, b) = (&self.this, &self.avg);
+        format!(
+            "this run: {} queues moved, {} duplicates, {}–{} queues per consumer; the same run with AVG: {} moved, \
+             {} duplicates, {}–{} per consumer. So {} moves and {} duplicates than AVG here.",
+            a.queue_handoffs,
+            a.duplicates,
+            a.min_queues_per_consumer,
+            a.max_queues_per_consumer,
+            b.queue_handoffs,
+            b.duplicates,
+            b.min_queues_per_consumer,
+            b.max_queues_per_consumer,
+            self.moves.word(),
+            self.duplicates.word(),
+        )
+    }
+}
+
+/// For a CLUSTERING scenario whose strategy is not AVG: its run and the same run with AVG,
+/// both to the scenario's end with `seed`. `None` for AVG and the other models.
+pub fn against_avg(scenario: &Scenario, seed: u64) -> Option<AgainstAvg> {
+    let config = &scenario.config;
+    if config.group.model != ConsumeModel::Clustering || config.group.strategy == Strategy::Averagely {
+        return None;
+    }
+    let run = |config: SimConfig| {
+        let mut sim = Simulation::new(config, scenario.events.clone(), seed).ok()?;
+        sim.run_until(scenario.duration_ms);
+        Some(sim.summary())
+    };
+    let this = run(config.clone())?;
+    let mut avg_config = config.clone();
+    avg_config.group.strategy = Strategy::Averagely;
+    let avg = run(avg_config)?;
+    let moves = Compared::of(this.queue_handoffs, avg.queue_handoffs);
+    let duplicates = Compared::of(this.duplicates, avg.duplicates);
+    Some(AgainstAvg { this, avg, moves, duplicates })
 }
