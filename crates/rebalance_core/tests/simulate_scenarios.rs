@@ -73,6 +73,17 @@ fn pop_scale_out_uses_every_consumer() {
     let (p, c) = (pop.summary(), classic.summary());
     assert_eq!((p.duplicates, p.rebalances), (0, 0), "no queue handoffs, no handoff duplicates");
     assert!(p.final_group_lag < c.final_group_lag, "POP {} vs classic {}", p.final_group_lag, c.final_group_lag);
+    // The text names why capacity grows here: the figures it quotes are the preset's.
+    let s = preset("pop-scale-3-to-10");
+    let cc = &s.config.client;
+    let processing_ms = u64::from(cc.consume_threads) * 1_000 / cc.consume_rate;
+    for quoted in [
+        format!("a message takes {processing_ms} ms"),
+        format!("invisible time of {} s", cc.invisible_time_ms / 1_000),
+        format!("may hold {},{:03} messages", cc.pop_max_cache / 1_000, cc.pop_max_cache % 1_000),
+    ] {
+        assert!(s.watch.contains(&quoted), "{quoted:?} not in {:?}", s.watch);
+    }
 }
 
 #[test]
