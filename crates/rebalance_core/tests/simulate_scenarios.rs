@@ -362,6 +362,36 @@ fn ordered_queue_is_blocked_by_a_failing_message() {
     assert!(count_logs(&sim, |k| matches!(k, LogKind::LockAcquired { .. })) >= 8);
 }
 
+/// RebalanceImpl.updateProcessQueueTableInRebalance (5.0+): a failed lock calls
+/// `rebalanceLater(500)`, and RebalanceService (5.2+) waits only `rebalance.minInterval` (1 s)
+/// after an unbalanced round: a new owner retries the lock about every second and takes the
+/// queue within a second of the old lock expiring, not at the next 20 s round.
+#[test]
+fn orderly_a_failed_lock_is_retried_after_the_minimum_interval() {
+    let s = preset("ordered-crash");
+    let retry = s.config.client.rebalance_min_interval_ms + s.config.tick_ms;
+    for seed in [SEED, 1, 2, 3] {
+        let sim = run_seed(&s, seed);
+        for q in 3..6u32 {
+            let failed: Vec<u64> = sim
+                .log()
+                .iter()
+                .filter(|e| matches!(e.kind, LogKind::LockFailed { queue, .. } if queue == q))
+                .map(|e| e.at_ms)
+                .collect();
+            let added = sim
+                .log()
+                .iter()
+                .find(|e| e.at_ms > 60_000 && matches!(e.kind, LogKind::QueueAdded { queue, .. } if queue == q))
+                .map(|e| e.at_ms)
+                .expect("taken over");
+            let last_fail = failed.last().copied().expect("the lock failed while the dead owner held it");
+            assert!(added - last_fail <= retry, "seed {seed} Q{q}: failed at {last_fail}, taken at {added}");
+            assert!(failed.windows(2).all(|w| w[1] - w[0] <= retry), "seed {seed} Q{q}: retried every second");
+        }
+    }
+}
+
 #[test]
 fn ordered_lock_of_a_killed_owner_blocks_its_queues_until_it_expires() {
     let sim = run(&preset("ordered-crash"));
@@ -369,6 +399,40 @@ fn ordered_lock_of_a_killed_owner_blocks_its_queues_until_it_expires() {
     let blocked = (3..6).map(|q| lag_of(&sim, 110, q)).max().unwrap_or(0);
     assert!(blocked > 2_000, "queues of the dead owner stand still: {blocked}");
     assert!((3..6).all(|q| lag_of(&sim, 240, q) < 1_000), "taken over after the lock expired");
+}
+
+/// `ConsumerManager.scanNotActiveChannel` (5.x and 4.x) fires only CLIENT_UNREGISTER for an
+/// expired channel, which `DefaultConsumerIdsChangeListener` does not turn into
+/// NOTIFY_CONSUMER_IDS_CHANGED: the others take the queues over at their next periodic
+/// rebalance (within `rebalanceIntervalMs`), not at once.
+#[test]
+fn an_expired_channel_notifies_nobody_and_the_others_take_over_at_their_periodic_rebalance() {
+    for seed in [SEED, 1, 2, 3] {
+        let s = preset("gc-pause");
+        let sim = run_seed(&s, seed);
+        let expired = sim
+            .log()
+            .iter()
+            .find(|e| matches!(e.kind, LogKind::ChannelExpired { .. }))
+            .map(|e| e.at_ms)
+            .expect("the broker expires the channel");
+        let wake = 60_000 + 150_000;
+        let next = sim
+            .log()
+            .iter()
+            .find(|e| e.at_ms > expired && matches!(e.kind, LogKind::RebalanceResult { .. }))
+            .expect("the others take the queues");
+        let LogKind::RebalanceResult { trigger, .. } = &next.kind else { unreachable!() };
+        assert_eq!(trigger, "periodic", "seed {seed}: nobody was notified");
+        assert!(next.at_ms <= expired + s.config.client.rebalance_interval_ms, "seed {seed}: within one period");
+        assert!(next.at_ms < wake, "seed {seed}: before the stalled consumer wakes up");
+        let notified_between = sim.log().iter().any(|e| {
+            e.at_ms > expired
+                && e.at_ms < wake
+                && matches!(&e.kind, LogKind::RebalanceResult { trigger, .. } if trigger == "notified")
+        });
+        assert!(!notified_between, "seed {seed}: no notified rebalance until the consumer re-registers");
+    }
 }
 
 #[test]

@@ -223,6 +223,7 @@ impl World {
         let old_len = old.len();
         let mut kept = Vec::with_capacity(ids.len());
         let mut changed = false;
+        let mut all_locked = true;
         for pq in old {
             if ids.binary_search(&pq.q).is_ok() {
                 kept.push(pq);
@@ -238,16 +239,25 @@ impl World {
             if let Some(pq) = self.new_pq(c, q) {
                 kept.push(pq);
                 changed = true;
+            } else {
+                all_locked = false;
             }
         }
         crate::order::sort_by_key(&mut kept, |pq| pq.q);
         let queues: Vec<u32> = kept.iter().map(|pq| pq.q as u32).collect();
         let cid_all = self.members.cid_all.len() as u32;
         let mq_all = self.clients.get(c).map_or(0, |cl| cl.route.ids.len() as u32);
+        let retry_at = self.now + self.cfg.client.rebalance_min_interval_ms;
         if let Some(client) = self.clients.get_mut(c) {
             client.pqs = kept;
             if changed {
                 client.rebalances += 1;
+            }
+            // RebalanceImpl.updateProcessQueueTableInRebalance (5.0+): a queue whose lock
+            // failed calls `rebalanceLater(500)`, and the round is unbalanced, so
+            // RebalanceService (5.2+) waits only its minInterval (1 s) before the next one.
+            if !all_locked {
+                client.next_rebalance = client.next_rebalance.min(retry_at);
             }
         }
         if changed {

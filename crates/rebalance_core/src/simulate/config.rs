@@ -173,6 +173,9 @@ impl Default for GroupConfig {
 pub struct ClientConfig {
     /// RebalanceService wait (rocketmq.client.rebalance.waitInterval): 20 s.
     pub rebalance_interval_ms: u64,
+    /// RebalanceService wait after an unbalanced round, e.g. an orderly queue whose lock
+    /// failed (rocketmq.client.rebalance.minInterval, 5.x): 1 s.
+    pub rebalance_min_interval_ms: u64,
     /// heartbeatBrokerInterval: 30 s.
     pub heartbeat_interval_ms: u64,
     /// persistConsumerOffsetInterval: 5 s.
@@ -223,6 +226,7 @@ impl Default for ClientConfig {
     fn default() -> Self {
         ClientConfig {
             rebalance_interval_ms: 20_000,
+            rebalance_min_interval_ms: 1_000,
             heartbeat_interval_ms: 30_000,
             persist_interval_ms: 5_000,
             route_poll_interval_ms: 30_000,
@@ -319,13 +323,14 @@ impl SimConfig {
         small("client.maxReconsumeTimes", &mut self.client.max_reconsume_times, 0, 1_000);
         let (t, c, b) = (&mut self.topic, &mut self.client, &mut self.broker);
         let hour = 3_600_000;
-        let list: [(&'static str, &mut u64, u64, u64); 27] = [
+        let list: [(&'static str, &mut u64, u64, u64); 28] = [
             ("tickMs", &mut self.tick_ms, 10, 10_000),
             ("topic.produceRate", &mut t.produce_rate, 0, 10_000_000),
             ("topic.backlogPerQueue", &mut t.backlog_per_queue, 0, 1_000_000_000_000),
             ("topic.retentionMs", &mut t.retention_ms, 1_000, 720 * hour),
             ("topic.messageSizeBytes", &mut t.message_size_bytes, 1, 4 * 1024 * 1024),
             ("client.rebalanceIntervalMs", &mut c.rebalance_interval_ms, 100, hour),
+            ("client.rebalanceMinIntervalMs", &mut c.rebalance_min_interval_ms, 100, hour),
             ("client.heartbeatIntervalMs", &mut c.heartbeat_interval_ms, 100, hour),
             ("client.persistIntervalMs", &mut c.persist_interval_ms, 100, hour),
             ("client.routePollIntervalMs", &mut c.route_poll_interval_ms, 100, hour),

@@ -174,6 +174,14 @@ pub enum LogKind {
         /// Members now.
         members: u32,
     },
+    /// Broker: `ConsumerManager.scanNotActiveChannel` removed a channel silent for longer than
+    /// the expiry; nobody is notified.
+    ChannelExpired {
+        /// The cid of the channel.
+        cid: String,
+        /// consumerGroup.
+        group: String,
+    },
     /// Broker: the group's subscription was replaced by a newer one.
     SubscriptionChanged {
         /// Old expression.
@@ -200,7 +208,8 @@ impl LogEntry {
             | LogKind::SentBack { .. }
             | LogKind::AckExpired { .. }
             | LogKind::Revived { .. }
-            | LogKind::SubscriptionChanged { .. } => Level::Warn,
+            | LogKind::SubscriptionChanged { .. }
+            | LogKind::ChannelExpired { .. } => Level::Warn,
             _ => Level::Info,
         }
     }
@@ -262,6 +271,13 @@ impl LogEntry {
             LogKind::MemberChanged { cid, change, members } => {
                 let channels = super::counted(u64::from(*members), "channel", "channels");
                 format!("consumer {cid} {change}, group now has {channels}; NOTIFY_CONSUMER_IDS_CHANGED")
+            }
+            LogKind::ChannelExpired { cid, group } => {
+                let channel = cid.split_once('@').map_or(cid.as_str(), |(ip, _)| ip);
+                format!(
+                    "SCAN: remove expired channel from ConsumerManager consumerTable. channel={channel}, \
+                     consumerGroup={group}"
+                )
             }
             LogKind::SubscriptionChanged { old, new } => {
                 format!("subscription changed, OLD: {old} NEW: {new}")

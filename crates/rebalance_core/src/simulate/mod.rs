@@ -12,8 +12,8 @@
 //!   [`crate::allocate::allocate`] (so views disagree for a moment: overlaps and orphans),
 //!   drops revoked queues after persisting their offset, starts new ones at the committed
 //!   ConsumerOffset, commits the offset with every pull request and persists every 5 s, pulls
-//!   with flow control; the broker expires silent channels after 120 s and notifies the group
-//!   on every change.
+//!   with flow control; the broker expires silent channels after 120 s (telling nobody) and
+//!   notifies the group when a member registers, unregisters or its connection closes.
 //! - Accountable: every produced message is consumed, pending, lost or dead-lettered;
 //!   [`Simulation::check_invariants`] proves it at any tick.
 //!

@@ -261,8 +261,10 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "ordered-crash",
         "Orderly consumption: the lock outlives a killed owner",
-        "The killed consumer's broker locks stay until they expire (60 s): the new owners fail to lock its \
-         queues at every rebalance until then, and those queues stand still.",
+        "The killed consumer's broker locks stay until they expire (60 s after their last renewal). The new \
+         owners fail to lock its queues and, since 5.x, retry about every second (a failed lock asks for a \
+         rebalance 500 ms later and RebalanceService waits at least 1 s): those queues stand still until the \
+         locks expire and are taken within a second after.",
         orderly(),
         vec![at(60, Event::Crash { cid: "192.168.0.2".to_owned(), channel_closed: true })],
         240,
@@ -271,9 +273,11 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "gc-pause",
         "A 150 s stall (GC / network): the broker expires the channel",
-        "After 120 s without heartbeat the broker drops 192.168.0.2 and the others take its queues. When it \
-         wakes up it still consumes them (overlap), then rebalances before its heartbeat: `[BUG] … not in \
-         cidAll`, it drops everything, re-registers, and the queues move back.",
+        "After 120 s without heartbeat the broker's scan (every 10 s) drops 192.168.0.2, and tells nobody: an \
+         expired channel sends no NOTIFY_CONSUMER_IDS_CHANGED, so the others take its queues at their next \
+         periodic rebalance, up to 20 s later. When it wakes up it still consumes them (overlap), then \
+         rebalances before its heartbeat: `[BUG] … not in cidAll`, it drops everything, re-registers (this \
+         time the broker notifies), and the queues move back.",
         c,
         vec![at(60, Event::Pause { cid: "192.168.0.2".to_owned(), duration_ms: 150 * S })],
         300,

@@ -261,14 +261,13 @@ impl World {
         }
         if self.now >= self.members.next_scan {
             self.members.next_scan = self.now + self.cfg.broker.scan_interval_ms;
+            // ConsumerManager.scanNotActiveChannel removes an expired channel and fires only
+            // CLIENT_UNREGISTER, which DefaultConsumerIdsChangeListener does not turn into
+            // NOTIFY_CONSUMER_IDS_CHANGED: the others learn it at their next periodic rebalance.
             let gone = self.members.expire(self.now, self.cfg.broker.channel_expiry_ms);
-            if !gone.is_empty() {
-                for ch in gone {
-                    let members = self.members.channels.len() as u32;
-                    let change = "channel expired (no heartbeat for 120 s)".to_owned();
-                    self.log_broker(LogKind::MemberChanged { cid: ch.cid, change, members });
-                }
-                self.notify_all();
+            for ch in gone {
+                let group = self.cfg.group.name.clone();
+                self.log_broker(LogKind::ChannelExpired { cid: ch.cid, group });
             }
         }
         for c in 0..self.clients.len() {
