@@ -119,7 +119,7 @@ async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_nativel
     assert_eq!(count(&root, ".tl-tile.is-overlap"), 0);
     assert_eq!(count(&root, ".tl-tray .tl-tile"), 0);
     assert_eq!(count(&root, ".tl-notices"), 0);
-    assert!(text(&root, ".tl-log").contains("[persistAll] updateConsumeOffsetToBroker"));
+    assert!(text(&root, ".tl-log").contains("[persistAll] Group: cg-demo ClientId: "));
     click_and_settle(&root, "#tl-log-quiet").await;
     until("quiet log", || !text(&root, ".tl-log").contains("[persistAll]")).await;
     assert!(text(&root, ".tl-log").contains("rebalanced result changed"));

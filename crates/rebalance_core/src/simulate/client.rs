@@ -152,6 +152,16 @@ impl World {
         }
     }
 
+    /// Queue `q` as RocketMQ's logs print it (`MessageQueue [topic=…, brokerName=…, queueId=…]`).
+    pub(crate) fn mq_text(&self, q: usize) -> String {
+        self.queues.get(q).map(|x| x.mq.to_string()).unwrap_or_default()
+    }
+
+    /// consumerGroup.
+    pub(crate) fn group(&self) -> String {
+        self.cfg.group.name.clone()
+    }
+
     /// Messages cached in a ProcessQueue (pulled, matching, not finished).
     pub(crate) fn cached(&self, c: usize, pq: &ProcessQueue) -> u64 {
         self.tags.count(pq.q, self.effective_mask(c), pq.done_to, pq.pulled_to)
@@ -268,7 +278,13 @@ impl World {
                 _ => self.strategy.name(),
             };
             let trigger = trigger.to_owned();
-            self.log_client(c, LogKind::RebalanceResult { strategy, mq_all, cid_all, queues, trigger });
+            let set: Vec<String> = queues.iter().map(|&q| self.mq_text(q as usize)).collect();
+            let result_set = format!("[{}]", set.join(", "));
+            let (group, topic) = (self.group(), self.cfg.topic.name.clone());
+            self.log_client(
+                c,
+                LogKind::RebalanceResult { strategy, group, topic, result_set, mq_all, cid_all, queues, trigger },
+            );
         }
     }
 
@@ -315,15 +331,16 @@ impl World {
         if let Some(cl) = self.clients.get_mut(c) {
             cl.lost_queues += 1;
         }
-        self.log_client(c, LogKind::QueueDropped { queue: pq.q as u32, offset, in_flight });
+        let (group, mq) = (self.group(), self.mq_text(pq.q));
+        self.log_client(c, LogKind::QueueDropped { queue: pq.q as u32, group, mq, offset, in_flight });
     }
 
     /// A new queue: lock it first in orderly mode, then pull from the committed offset
     /// (BROADCASTING: from the end, CONSUME_FROM_LAST_OFFSET).
     fn new_pq(&mut self, c: usize, q: usize) -> Option<ProcessQueue> {
+        let (group, mq) = (self.group(), self.mq_text(q));
         if self.cfg.group.orderly && !self.try_lock(c, q) {
-            let holder = self.queues.get(q).and_then(|x| x.lock.as_ref()).map(|l| l.cid.clone()).unwrap_or_default();
-            self.log_client(c, LogKind::LockFailed { queue: q as u32, holder });
+            self.log_client(c, LogKind::LockFailed { queue: q as u32, group, mq, on_add: true });
             return None;
         }
         let tags = self.tags.len();
@@ -340,12 +357,13 @@ impl World {
         if self.cfg.group.orderly {
             pq.locked = true;
             pq.lock_renewed_at = self.now;
-            self.log_client(c, LogKind::LockAcquired { queue: q as u32 });
+            let (group, mq) = (group.clone(), mq.clone());
+            self.log_client(c, LogKind::LockAcquired { queue: q as u32, group, mq });
         }
         if let Some(cl) = self.clients.get_mut(c) {
             cl.gained += 1;
         }
-        self.log_client(c, LogKind::QueueAdded { queue: q as u32, offset: start });
+        self.log_client(c, LogKind::QueueAdded { queue: q as u32, group, mq, offset: start });
         Some(pq)
     }
 
@@ -375,11 +393,12 @@ impl World {
                     pq.lock_renewed_at = now;
                 }
             }
+            let (group, mq) = (self.group(), self.mq_text(q));
             if ok && !was {
-                self.log_client(c, LogKind::LockAcquired { queue: q as u32 });
-            } else if !ok && was {
-                let holder = self.queues.get(q).and_then(|x| x.lock.as_ref()).map(|l| l.cid.clone());
-                self.log_client(c, LogKind::LockFailed { queue: q as u32, holder: holder.unwrap_or_default() });
+                self.log_client(c, LogKind::LockAcquired { queue: q as u32, group, mq });
+            } else if !ok {
+                // RebalanceImpl.lockAll logs every refused queue, not only the first time.
+                self.log_client(c, LogKind::LockFailed { queue: q as u32, group, mq, on_add: false });
             }
         }
     }
@@ -405,7 +424,8 @@ impl World {
                 pq.persisted = offset;
             }
             if self.cfg.log_offset_persist && offset != before {
-                self.log_client(c, LogKind::OffsetPersisted { queue: q as u32, offset });
+                let (group, mq) = (self.group(), self.mq_text(q));
+                self.log_client(c, LogKind::OffsetPersisted { queue: q as u32, group, mq, offset });
             }
         }
     }

@@ -34,6 +34,7 @@ impl World {
         let orderly = self.cfg.group.orderly;
         let commit_on_pull = self.cfg.group.model == ConsumeModel::Clustering;
         let before_processing = self.cfg.group.commit == CommitMode::BeforeProcessing;
+        let group = self.cfg.group.name.clone();
         let Some(client) = self.clients.get_mut(c) else { return };
         let mut logs = Vec::new();
         for pq in client.pqs.iter_mut() {
@@ -54,8 +55,23 @@ impl World {
             let bytes = cached.saturating_mul(msg_size);
             if cached > threshold || bytes > size_limit {
                 if pq.flow_control_times % 1_000 < attempts {
-                    let times = pq.flow_control_times + 1;
-                    logs.push(LogKind::FlowControl { queue: pq.q as u32, count: cached, size_mib: bytes >> 20, times });
+                    // DefaultMQPushConsumerImpl.pullMessage checks the count first, then the size.
+                    let by_size = cached <= threshold;
+                    let pull_request = format!(
+                        "PullRequest [consumerGroup={}, messageQueue={}, nextOffset={}]",
+                        group, queue.mq, pq.pulled_to
+                    );
+                    logs.push(LogKind::FlowControl {
+                        queue: pq.q as u32,
+                        by_size,
+                        threshold: if by_size { size_limit >> 20 } else { threshold },
+                        min_offset: pq.done_to,
+                        max_offset: pq.pulled_to.saturating_sub(1),
+                        count: cached,
+                        size_mib: bytes >> 20,
+                        pull_request,
+                        times: pq.flow_control_times + 1,
+                    });
                 }
                 pq.flow_control_times += attempts;
                 pq.flow_controlled = true;

@@ -93,7 +93,8 @@ impl World {
             rebalances: 0,
         });
         let subscription = expression(&self.cfg.topic.tags, mask);
-        self.log_client(process, LogKind::Started { subscription });
+        let group = self.cfg.group.name.clone();
+        self.log_client(process, LogKind::Started { group, subscription });
         process
     }
 
@@ -196,7 +197,8 @@ impl World {
             cl.status = ConsumerStatus::Stopped;
         }
         self.owners_dirty = true;
-        self.log_client(c, LogKind::Shutdown);
+        let group = self.cfg.group.name.clone();
+        self.log_client(c, LogKind::Shutdown { group });
         if self.members.remove(c) {
             let members = self.members.channels.len() as u32;
             self.log_broker(LogKind::MemberChanged { cid, change: "unregistered".to_owned(), members });
