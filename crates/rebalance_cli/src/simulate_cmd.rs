@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use rebalance_core::simulate::scenario::AgainstAvg;
 use rebalance_core::simulate::{
-    scenario, validate_script, Event, LogKind, Scenario, ScheduledEvent, SimConfig, Simulation, Summary, TickMetrics,
-    MAX_TICKS,
+    scenario, validate_script, Event, Level, LogEntry, LogKind, Scenario, ScheduledEvent, SimConfig, Simulation,
+    Summary, TickMetrics, MAX_TICKS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -59,8 +59,12 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub json: bool,
     /// Print one JSON line per tick (metrics and per-queue lag) instead of the summary.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "log")]
     pub trace: bool,
+    /// Print the run's client and broker log lines instead of the summary, one per line:
+    /// `<seconds> <cid, broker or script> <LEVEL> <text>` (the timeline's log pane).
+    #[arg(long)]
+    pub log: bool,
     /// Run a custom event script (JSON, format below with --help).
     #[arg(long, value_name = "FILE")]
     pub events: Option<PathBuf>,
@@ -397,6 +401,16 @@ fn check_events(s: &Scenario, lines: &[Option<usize>]) -> Result<(), String> {
     Ok(())
 }
 
+/// `<seconds> <source> <LEVEL> <text>`: `60.300 192.168.0.2@8919 INFO the consumer [cg] start OK.`
+fn log_line(e: &LogEntry) -> String {
+    let level = match e.level() {
+        Level::Info => "INFO",
+        Level::Warn => "WARN",
+        Level::Error => "ERROR",
+    };
+    format!("{}.{:03} {} {level} {}", e.at_ms / 1_000, e.at_ms % 1_000, e.source, e.text())
+}
+
 /// One trace line.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -499,6 +513,9 @@ pub fn run(args: &SimulateArgs) -> Result<String, String> {
     }
     sim.run_until(s.duration_ms);
     skipped_events(&sim, &s, &lines)?;
+    if args.log {
+        return Ok(sim.log().iter().map(|e| log_line(e) + "\n").collect());
+    }
     let summary = sim.summary();
     let against = scenario::against_avg(&s, seed);
     if args.json {
@@ -570,6 +587,22 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&json).expect("json");
         assert_eq!(v["againstAvg"]["avg"]["queueHandoffs"].as_u64(), Some(a.avg.queue_handoffs));
         assert!(!run(&args("scale-out-avg")).expect("runs").contains("compared with AVG"));
+    }
+
+    #[test]
+    fn log_prints_the_runs_lines_as_the_log_pane_has_them() {
+        let text = run(&SimulateArgs { log: true, ..args("gc-pause") }).expect("runs");
+        let s = scenario::by_name("gc-pause").expect("preset");
+        let mut sim = Simulation::from_scenario(&s, 1).expect("valid");
+        sim.run_until(s.duration_ms);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), sim.log().len());
+        for (line, e) in lines.iter().zip(sim.log()) {
+            let level = format!("{:?}", e.level()).to_uppercase();
+            let at = format!("{}.{:03}", e.at_ms / 1_000, e.at_ms % 1_000);
+            assert_eq!(*line, format!("{at} {} {level} {}", e.source, e.text()));
+        }
+        assert!(text.lines().any(|l| l.contains(" broker WARN SCAN: remove expired channel")), "{text}");
     }
 
     #[test]

@@ -107,3 +107,22 @@ fn a_valid_script_with_every_consumer_present_runs() {
     assert!(ok, "{err}");
     assert!(out.contains("\"durationMs\": 60000"), "{out}");
 }
+
+#[test]
+fn log_prints_one_line_per_log_entry_with_time_source_and_level() {
+    let (ok, out, err) = simulate(&["--scenario", "crash", "--log"]);
+    assert!(ok, "{err}");
+    for line in out.lines() {
+        let mut parts = line.splitn(4, ' ');
+        let (at, source, level, text) = (parts.next(), parts.next(), parts.next(), parts.next());
+        let at = at.unwrap_or_default();
+        assert!(at.split_once('.').is_some_and(|(s, ms)| s.parse::<u64>().is_ok() && ms.len() == 3), "{line}");
+        assert!(source.is_some_and(|s| !s.is_empty()), "{line}");
+        assert!(matches!(level, Some("INFO" | "WARN" | "ERROR")), "{line}");
+        assert!(text.is_some_and(|t| !t.is_empty()), "{line}");
+    }
+    assert!(out.contains("INFO the consumer [cg-demo] start OK."), "{out}");
+    assert!(out.contains("INFO client rebalanced result changed. allocateMessageQueueStrategyName=AVG"), "{out}");
+    let (ok, _, err) = simulate(&["--scenario", "crash", "--log", "--trace"]);
+    assert!(!ok && err.contains("--trace"), "{err}");
+}
