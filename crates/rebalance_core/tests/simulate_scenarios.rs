@@ -192,6 +192,20 @@ fn consistent_hash_comparison_with_avg_is_computed_from_both_runs() {
     assert!(!ch.watch.contains("fewer moves, fewer duplicates"), "no comparison written in advance");
 }
 
+/// RebalanceImpl.updateProcessQueueTableInRebalance: `dispatchPullRequest(pullRequestList, 500)`
+/// — a new queue's first pull waits 500 ms.
+#[test]
+fn a_new_queues_first_pull_waits_500_ms() {
+    let s = preset("scale-out-avg");
+    let mut sim = Simulation::from_scenario(&s, SEED).expect("valid");
+    sim.run_until(60_500);
+    let joined = sim.snapshot().consumers[3].clone();
+    assert_eq!(joined.queues.len(), 2, "it holds its queues at once");
+    assert_eq!((joined.cached, joined.processed), (0, 0), "but has pulled nothing yet");
+    sim.run_until(60_700);
+    assert!(sim.snapshot().consumers[3].processed > 0);
+}
+
 #[test]
 fn scale_out_consistent_hash_moves_fewer_queues() {
     let avg = run(&preset("scale-out-avg"));

@@ -56,6 +56,9 @@ pub(crate) struct ProcessQueue {
     pub flow_controlled: bool,
     /// Orderly: the failing message is retried at this time.
     pub suspended_until: u64,
+    /// The PullRequest of a new queue is dispatched this late (RebalanceImpl:
+    /// `dispatchPullRequest(pullRequestList, 500)`, then `executePullRequestLater`).
+    pub first_pull_at: u64,
     pub attempts: u64,
     /// BROADCASTING: this consumer's own accounting of the queue.
     pub ledger: Option<Ledger>,
@@ -74,6 +77,7 @@ impl ProcessQueue {
             flow_control_times: 0,
             flow_controlled: false,
             suspended_until: 0,
+            first_pull_at: 0,
             attempts: 0,
             ledger,
         }
@@ -354,6 +358,7 @@ impl World {
             queue.last_holder = Some(c);
         }
         let mut pq = ProcessQueue::new(q, start, broadcasting.then(|| Ledger::new(tags, start)));
+        pq.first_pull_at = self.now + FIRST_PULL_DELAY_MS;
         if self.cfg.group.orderly {
             pq.locked = true;
             pq.lock_renewed_at = self.now;
@@ -430,6 +435,10 @@ impl World {
         }
     }
 }
+
+/// RebalanceImpl.updateProcessQueueTableInRebalance dispatches the PullRequests of new queues
+/// with a delay of 500 ms (a constant in the client).
+pub(crate) const FIRST_PULL_DELAY_MS: u64 = 500;
 
 /// RocketMQ's delay levels 1s 5s 10s 30s 1m 2m 3m 4m 5m 6m 7m 8m 9m 10m 20m 30m 1h 2h
 /// (level 1-based, capped at 18).

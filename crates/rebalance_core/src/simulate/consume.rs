@@ -35,10 +35,11 @@ impl World {
         let commit_on_pull = self.cfg.group.model == ConsumeModel::Clustering;
         let before_processing = self.cfg.group.commit == CommitMode::BeforeProcessing;
         let group = self.cfg.group.name.clone();
+        let now = self.now;
         let Some(client) = self.clients.get_mut(c) else { return };
         let mut logs = Vec::new();
         for pq in client.pqs.iter_mut() {
-            if orderly && !pq.locked {
+            if (orderly && !pq.locked) || pq.first_pull_at > now {
                 continue;
             }
             let Some(queue) = self.queues.get_mut(pq.q) else { continue };

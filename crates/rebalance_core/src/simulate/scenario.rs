@@ -126,9 +126,9 @@ pub fn all() -> Vec<Scenario> {
         "A, B and C all change queues (A loses Q2, B loses Q4 Q5, C loses Q6 Q7). Every pull request carries \
          the consumer's offset and the broker stores it, so the committed offset is about one pull behind the \
          consumer. The duplicates of a handoff come from the moment before the old owner drops the queue: the \
-         new owner starts at once, the old one hears of the change up to 300 ms later and consumes until \
-         then, and the messages in its consume threads at the drop finish uncommitted. Only the moved queues \
-         get duplicates.",
+         new owner reads its start offset at its own rebalance (and pulls 500 ms later), the old one hears of \
+         the change up to 300 ms later and consumes until then, and the messages in its consume threads at \
+         the drop finish uncommitted. Only the moved queues get duplicates.",
         c,
         e,
         180,
