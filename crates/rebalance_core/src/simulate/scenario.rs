@@ -77,6 +77,12 @@ fn scale_out(strategy: Strategy) -> (SimConfig, Vec<ScheduledEvent>) {
     (c, vec![at(60, join())])
 }
 
+/// A POP group whose consumer does not renew the invisible time: the 5.x SimpleConsumer
+/// (rocketmq-clients `ConsumerImpl`: `setAutoRenew(false)` with an invisible duration) or the
+/// Remoting POP consumer. The gRPC PushConsumer receives with `autoRenew`, the proxy renews
+/// (`ProxyConfig.enableProxyAutoRenew`, default true) and, on CLIENT_UNREGISTER, gives the held
+/// messages `invisibleTimeMillisWhenClear` (1 s, `DefaultReceiptHandleManager.clearGroup`); that
+/// consumer is not modelled.
 fn pop(consumers: usize, invisible_s: u64, consume_rate: u64, produce_rate: u64) -> SimConfig {
     let mut c = base(consumers, produce_rate, consume_rate);
     c.group.model = ConsumeModel::Pop;
@@ -209,7 +215,10 @@ pub fn all() -> Vec<Scenario> {
         "POP: invisible time shorter than processing",
         "Each message takes 10 s (20 threads, 2 msg/s per consumer) but stays invisible for 5 s only: it is \
          visible again and redelivered to another consumer while the first one is still working on it. \
-         Concurrent duplicates, refused ACKs, and the duplicate work slows everything down.",
+         Concurrent duplicates, refused ACKs, and the duplicate work slows everything down. The consumer here \
+         does not renew the invisible time (a 5.x SimpleConsumer, or the Remoting POP consumer); the 5.x gRPC \
+         PushConsumer asks the proxy to renew the messages it holds (autoRenew), which avoids these \
+         duplicates.",
         pop(6, 5, 2, 6),
         Vec::new(),
         180,
@@ -220,7 +229,9 @@ pub fn all() -> Vec<Scenario> {
         "POP: invisible time much longer than processing, then a crash",
         "The invisible time is 300 s and a message takes 1 s. A consumer is killed at 60 s; what it had \
          received stays invisible for 5 minutes: the oldest pending message ages to ~300 s although the \
-         others have spare capacity.",
+         others have spare capacity. The consumer here does not renew (a 5.x SimpleConsumer, or the Remoting \
+         POP consumer). With the 5.x gRPC PushConsumer the proxy makes a departed client's messages visible \
+         again after about 1 s, not after the full invisible time.",
         pop(4, 300, 20, 40),
         vec![at(60, crash.clone())],
         480,
