@@ -406,6 +406,31 @@ fn orderly_a_failed_lock_is_retried_after_the_minimum_interval() {
     }
 }
 
+/// 5.x `RebalancePushImpl.tryRemoveOrderMessageQueue`: a revoked orderly queue is unlocked at
+/// once when its consume lock is free within 500 ms (here a message takes 10 ms), also with
+/// messages cached (the 4.x rule kept the broker lock 20 s longer then). The new owner locks it
+/// at its next retry, about a second after the join.
+#[test]
+fn orderly_a_revoked_queue_is_unlocked_at_once_when_its_consume_lock_is_free() {
+    let mut s = preset("ordered-blocked");
+    s.config.topic.backlog_per_queue = 20_000;
+    s.events = vec![ScheduledEvent::new(30_000, Event::Join { consumer: Default::default() })];
+    s.duration_ms = 60_000;
+    let limit =
+        30_000 + s.config.client.notify_delay_max_ms + s.config.client.rebalance_min_interval_ms + 2 * s.config.tick_ms;
+    for seed in [SEED, 1, 2, 3] {
+        let sim = run_seed(&s, seed);
+        let moved: Vec<u64> = sim
+            .log()
+            .iter()
+            .filter(|e| e.at_ms >= 30_000 && e.process == Some(3) && matches!(e.kind, LogKind::LockAcquired { .. }))
+            .map(|e| e.at_ms)
+            .collect();
+        assert!(!moved.is_empty(), "seed {seed}: the new consumer locks queues");
+        assert!(moved.iter().all(|&t| t <= limit), "seed {seed}: locked at {moved:?}, limit {limit}");
+    }
+}
+
 #[test]
 fn ordered_lock_of_a_killed_owner_blocks_its_queues_until_it_expires() {
     let sim = run(&preset("ordered-crash"));

@@ -314,8 +314,18 @@ impl World {
             let from = pq.done_to;
             self.account(c, &mut pq, mask, from, end);
         }
-        let unlock_later = self.cached(c, &pq) > in_flight;
-        let (now, delay, orderly) = (self.now, self.cfg.client.unlock_delay_ms, self.cfg.group.orderly);
+        // Orderly, 5.x RebalancePushImpl.tryRemoveOrderMessageQueue: persist, then unlock at once
+        // when the queue's consume lock is free within 500 ms (the message being consumed
+        // finishes in time), or when UNLOCK_DELAY_TIME_MILLS (20 s) have passed since the last
+        // lock; otherwise the broker lock stays until then (the client retries the removal at
+        // its next rebalances and forces it after 20 s).
+        let (now, warmup) = (self.now, self.cfg.client.warmup_ms);
+        let (rate, threads) =
+            self.clients.get(c).map_or((0, 1), |cl| (cl.current_rate(now, warmup), u64::from(cl.threads.max(1))));
+        let processing_ms = (threads * 1_000).checked_div(rate).unwrap_or(u64::MAX);
+        let unlock_later = in_flight > 0 && processing_ms > TRY_CONSUME_LOCK_MS;
+        let forced_at = pq.lock_renewed_at + self.cfg.client.unlock_delay_ms;
+        let orderly = self.cfg.group.orderly;
         let cid = self.clients.get(c).map(|cl| cl.cid.clone()).unwrap_or_default();
         let clustering = self.cfg.group.model == ConsumeModel::Clustering;
         if let Some(queue) = self.queues.get_mut(pq.q) {
@@ -323,9 +333,9 @@ impl World {
                 queue.committed = offset;
             }
             if orderly && queue.lock.as_ref().is_some_and(|l| l.cid == cid) {
-                if unlock_later {
+                if unlock_later && forced_at > now {
                     if let Some(lock) = queue.lock.as_mut() {
-                        lock.expires_at = lock.expires_at.min(now + delay);
+                        lock.expires_at = lock.expires_at.min(forced_at);
                     }
                 } else {
                     queue.lock = None;
@@ -435,6 +445,10 @@ impl World {
         }
     }
 }
+
+/// RebalancePushImpl.tryRemoveOrderMessageQueue waits this long for a revoked orderly queue's
+/// consume lock (`consumeLock.writeLock().tryLock(500, ms)`).
+const TRY_CONSUME_LOCK_MS: u64 = 500;
 
 /// RebalanceImpl.updateProcessQueueTableInRebalance dispatches the PullRequests of new queues
 /// with a delay of 500 ms (a constant in the client).

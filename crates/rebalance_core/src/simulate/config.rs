@@ -205,7 +205,8 @@ pub struct ClientConfig {
     pub lock_renew_interval_ms: u64,
     /// Orderly: a client-side ProcessQueue lock is stale after 30 s without renewal.
     pub client_lock_expiry_ms: u64,
-    /// Orderly: a revoked queue with cached messages is unlocked after 20 s (unlockDelay).
+    /// Orderly: a revoked queue whose consume lock stays busy is unlocked at the latest this
+    /// long after its last lock (UNLOCK_DELAY_TIME_MILLS): 20 s.
     pub unlock_delay_ms: u64,
     /// 5.x: invisible time of received messages: 60 s.
     pub invisible_time_ms: u64,
