@@ -508,6 +508,18 @@ fn broadcasting_processes_every_message_once_per_consumer() {
     assert!(snap.consumers[3].processed < snap.consumers[0].processed, "the late consumer starts at the end");
 }
 
+/// ConsumerManager.registerConsumer / unregisterConsumer / doChannelCloseEvent: no
+/// NOTIFY_CONSUMER_IDS_CHANGED for a BROADCASTING group (`!isBroadcastMode(messageModel)`).
+#[test]
+fn a_broadcasting_group_is_never_notified() {
+    let sim = run(&preset("broadcasting"));
+    let notified = |k: &LogKind| matches!(k, LogKind::RebalanceResult { trigger, .. } if trigger == "notified");
+    assert_eq!(count_logs(&sim, notified), 0);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::MemberChanged { notified: false, .. })) >= 4);
+    assert!(sim.log().iter().all(|e| !e.text().contains("NOTIFY_CONSUMER_IDS_CHANGED")));
+    assert!(run(&preset("crash")).log().iter().any(|e| e.text().contains("NOTIFY_CONSUMER_IDS_CHANGED")));
+}
+
 #[test]
 fn commit_before_processing_loses_messages_in_a_crash() {
     let before = preset("commit-before-processing");

@@ -201,7 +201,8 @@ impl World {
         self.log_client(c, LogKind::Shutdown { group });
         if self.members.remove(c) {
             let members = self.members.channels.len() as u32;
-            self.log_broker(LogKind::MemberChanged { cid, change: "unregistered".to_owned(), members });
+            let notified = self.notifies();
+            self.log_broker(LogKind::MemberChanged { cid, change: "unregistered".to_owned(), members, notified });
             self.notify_all();
         }
     }
@@ -220,7 +221,8 @@ impl World {
         self.log_client(c, LogKind::Killed);
         if channel_closed && self.members.remove(c) {
             let members = self.members.channels.len() as u32;
-            self.log_broker(LogKind::MemberChanged { cid, change: "channel closed".to_owned(), members });
+            let notified = self.notifies();
+            self.log_broker(LogKind::MemberChanged { cid, change: "channel closed".to_owned(), members, notified });
             self.notify_all();
         }
     }

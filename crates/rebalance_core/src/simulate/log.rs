@@ -216,6 +216,8 @@ pub enum LogKind {
         change: String,
         /// Members now.
         members: u32,
+        /// Whether the broker sends NOTIFY_CONSUMER_IDS_CHANGED (never for BROADCASTING).
+        notified: bool,
     },
     /// Broker: `ConsumerManager.scanNotActiveChannel` removed a channel silent for longer than
     /// the expiry; nobody is notified.
@@ -328,9 +330,10 @@ impl LogEntry {
             LogKind::Killed => "process killed: nothing persisted".to_owned(),
             LogKind::Paused { duration_ms } => format!("process stalls for {duration_ms} ms (GC / network)"),
             LogKind::Resumed => "process resumes".to_owned(),
-            LogKind::MemberChanged { cid, change, members } => {
+            LogKind::MemberChanged { cid, change, members, notified } => {
                 let channels = super::counted(u64::from(*members), "channel", "channels");
-                format!("consumer {cid} {change}, group now has {channels}; NOTIFY_CONSUMER_IDS_CHANGED")
+                let notify = if *notified { "; NOTIFY_CONSUMER_IDS_CHANGED" } else { "" };
+                format!("consumer {cid} {change}, group now has {channels}{notify}")
             }
             LogKind::ChannelExpired { cid, group } => {
                 let channel = cid.split_once('@').map_or(cid.as_str(), |(ip, _)| ip);

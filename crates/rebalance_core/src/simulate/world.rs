@@ -196,10 +196,16 @@ impl World {
         k.filtered += d.filtered;
     }
 
+    /// Whether the broker notifies this group of member changes: notifyConsumerIdsChangedEnable,
+    /// and never a BROADCASTING group (ConsumerManager: `!isBroadcastMode(messageModel)`).
+    pub(crate) fn notifies(&self) -> bool {
+        self.cfg.broker.notify_consumer_ids_changed && self.cfg.group.model != ConsumeModel::Broadcasting
+    }
+
     /// NOTIFY_CONSUMER_IDS_CHANGED to every registered live client; each wakes up after
     /// its own delay.
     pub(crate) fn notify_all(&mut self) {
-        if !self.cfg.broker.notify_consumer_ids_changed {
+        if !self.notifies() {
             return;
         }
         let max = self.cfg.client.notify_delay_max_ms;
@@ -222,7 +228,8 @@ impl World {
         let out = self.members.heartbeat(c, &cid, self.now, mask, version);
         if out.registered {
             let members = self.members.channels.len() as u32;
-            self.log_broker(LogKind::MemberChanged { cid, change: "registered".to_owned(), members });
+            let notified = notify && self.notifies();
+            self.log_broker(LogKind::MemberChanged { cid, change: "registered".to_owned(), members, notified });
         }
         if let Some((old, new)) = out.subscription_changed {
             let (old, new) = (self.expression(old), self.expression(new));
