@@ -225,6 +225,39 @@ fn lowering_write_then_read_after_draining_strands_nothing() {
     assert!(sim.snapshot().queues.iter().filter(|q| q.index >= 4).all(|q| !q.readable && !q.writable));
 }
 
+/// DefaultMQPushConsumerImpl.pullMessage, `case OFFSET_ILLEGAL` (5.x): the offset asked for was
+/// deleted by retention; the client warns, takes nextBeginOffset (MinOffset), drops the
+/// ProcessQueue, persists the corrected offset and rebalances at once, which adds the queue again
+/// from there.
+#[test]
+fn an_offset_below_min_offset_is_corrected_as_the_client_does() {
+    let mut config = SimConfig { consumers: vec![ConsumerSpec::default()], ..SimConfig::default() };
+    config.topic.produce_rate = 1_000;
+    config.topic.retention_ms = 20_000;
+    config.client.consume_rate = 200;
+    let mut sim = Simulation::new(config, Vec::new(), 3).expect("valid");
+    sim.run_until(120_000);
+    sim.check_invariants().expect("conservation with retention");
+    let log = sim.log();
+    let illegal = log
+        .iter()
+        .find(|e| {
+            e.text().starts_with("the pull request offset illegal, PullRequest [consumerGroup=cg-demo, messageQueue=")
+        })
+        .expect("OFFSET_ILLEGAL once the retention passes the consumer");
+    let rebalance_core::simulate::LogKind::OffsetIllegal { queue, .. } = illegal.kind else { panic!("kind") };
+    assert!(illegal.text().contains("PullResult [pullStatus=OFFSET_ILLEGAL, nextBeginOffset="), "{}", illegal.text());
+    let fixed = log.iter().find(|e| e.at_ms == illegal.at_ms && e.text().starts_with("fix the pull request offset, "));
+    assert!(fixed.is_some(), "fixed at once (5.x)");
+    let readded = log.iter().find(|e| {
+        e.at_ms > illegal.at_ms
+            && matches!(e.kind, rebalance_core::simulate::LogKind::QueueAdded { queue: q, .. } if q == queue)
+    });
+    let readded = readded.expect("the next rebalance adds the queue again");
+    assert!(readded.at_ms <= illegal.at_ms + 1_000, "rebalanceImmediately: {} vs {}", readded.at_ms, illegal.at_ms);
+    assert!(sim.summary().lost > 0, "what retention deleted before it was consumed is lost");
+}
+
 #[test]
 fn new_queues_are_consumed_after_the_route_poll() {
     let events = vec![ScheduledEvent::new(10_000, Event::queues(16))];

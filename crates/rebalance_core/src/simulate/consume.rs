@@ -38,6 +38,7 @@ impl World {
         let now = self.now;
         let Some(client) = self.clients.get_mut(c) else { return };
         let mut logs = Vec::new();
+        let mut illegal = Vec::new();
         for pq in client.pqs.iter_mut() {
             if (orderly && !pq.locked) || pq.first_pull_at > now {
                 continue;
@@ -47,10 +48,6 @@ impl World {
             // illegal, ... topicConfig.readQueueNums"): no messages, no commit.
             if !queue.readable {
                 continue;
-            }
-            if pq.pulled_to < queue.min && pq.done_to == pq.pulled_to {
-                pq.done_to = queue.min;
-                pq.pulled_to = queue.min;
             }
             let cached = self.tags.count(pq.q, mask, pq.done_to, pq.pulled_to);
             let bytes = cached.saturating_mul(msg_size);
@@ -79,6 +76,31 @@ impl World {
                 continue;
             }
             pq.flow_controlled = false;
+            if pq.pulled_to < queue.min {
+                // OFFSET_ILLEGAL (the broker's OFFSET_TOO_SMALL: retention deleted the offset
+                // asked for). DefaultMQPushConsumerImpl.pullMessage, 5.x: warn, take
+                // nextBeginOffset (MinOffset), drop the ProcessQueue (its cache is discarded),
+                // updateAndFreezeOffset + persist, removeProcessQueue, rebalanceImmediately.
+                let request = |next: u64| {
+                    format!("PullRequest [consumerGroup={group}, messageQueue={}, nextOffset={next}]", queue.mq)
+                };
+                let result = format!(
+                    "PullResult [pullStatus=OFFSET_ILLEGAL, nextBeginOffset={}, minOffset={}, maxOffset={}, \
+                     msgFoundList=0]",
+                    queue.min, queue.min, queue.max
+                );
+                logs.push(LogKind::OffsetIllegal {
+                    queue: pq.q as u32,
+                    pull_request: request(pq.pulled_to),
+                    pull_result: result,
+                });
+                logs.push(LogKind::OffsetFixed { queue: pq.q as u32, pull_request: request(queue.min) });
+                if commit_on_pull {
+                    queue.committed = queue.min;
+                }
+                illegal.push(pq.q);
+                continue;
+            }
             if pq.pulled_to >= queue.max {
                 continue;
             }
@@ -100,6 +122,11 @@ impl World {
             if cached == 0 && self.tags.count(pq.q, mask, pq.done_to, pq.pulled_to) == 0 {
                 pq.done_to = pq.pulled_to;
             }
+        }
+        if !illegal.is_empty() {
+            client.pqs.retain(|pq| !illegal.contains(&pq.q));
+            client.next_rebalance = client.next_rebalance.min(now + self.cfg.tick_ms);
+            self.owners_dirty = true;
         }
         if !logs.is_empty() {
             for kind in logs {

@@ -219,6 +219,23 @@ pub enum LogKind {
         /// Whether the broker sends NOTIFY_CONSUMER_IDS_CHANGED (never for BROADCASTING).
         notified: bool,
     },
+    /// The broker answered OFFSET_ILLEGAL: the offset asked for is below MinOffset.
+    OffsetIllegal {
+        /// Queue index.
+        queue: u32,
+        /// The PullRequest as Java prints it.
+        pull_request: String,
+        /// The PullResult as Java prints it.
+        pull_result: String,
+    },
+    /// The client moved the queue's offset to the broker's nextBeginOffset and removed the
+    /// ProcessQueue (the next rebalance adds it again).
+    OffsetFixed {
+        /// Queue index.
+        queue: u32,
+        /// The PullRequest (with the corrected nextOffset) as Java prints it.
+        pull_request: String,
+    },
     /// Broker: `ConsumerManager.scanNotActiveChannel` removed a channel silent for longer than
     /// the expiry; nobody is notified.
     ChannelExpired {
@@ -254,7 +271,9 @@ impl LogEntry {
             | LogKind::AckExpired { .. }
             | LogKind::Revived { .. }
             | LogKind::SubscriptionChanged { .. }
-            | LogKind::ChannelExpired { .. } => Level::Warn,
+            | LogKind::ChannelExpired { .. }
+            | LogKind::OffsetIllegal { .. }
+            | LogKind::OffsetFixed { .. } => Level::Warn,
             _ => Level::Info,
         }
     }
@@ -335,6 +354,10 @@ impl LogEntry {
                 let notify = if *notified { "; NOTIFY_CONSUMER_IDS_CHANGED" } else { "" };
                 format!("consumer {cid} {change}, group now has {channels}{notify}")
             }
+            LogKind::OffsetIllegal { pull_request, pull_result, .. } => {
+                format!("the pull request offset illegal, {pull_request} {pull_result}")
+            }
+            LogKind::OffsetFixed { pull_request, .. } => format!("fix the pull request offset, {pull_request}"),
             LogKind::ChannelExpired { cid, group } => {
                 let channel = cid.split_once('@').map_or(cid.as_str(), |(ip, _)| ip);
                 format!(
@@ -453,6 +476,16 @@ mod tests {
                 vec!["cg", CID, MQ, "42"],
             ),
         ];
+        let request = format!("PullRequest [consumerGroup=cg, messageQueue={MQ}, nextOffset=5]");
+        let result =
+            "PullResult [pullStatus=OFFSET_ILLEGAL, nextBeginOffset=9, minOffset=9, maxOffset=20, msgFoundList=0]";
+        let illegal =
+            LogKind::OffsetIllegal { queue: 3, pull_request: request.clone(), pull_result: result.to_owned() };
+        let fixed = LogKind::OffsetFixed { queue: 3, pull_request: request.clone() };
+        let mut cases = cases;
+        // DefaultMQPushConsumerImpl.pullMessage, case OFFSET_ILLEGAL
+        cases.push((illegal, "the pull request offset illegal, {} {}", vec![&request, result]));
+        cases.push((fixed, "fix the pull request offset, {}", vec![&request]));
         for (kind, template, args) in cases {
             assert_eq!(line(CID, kind).text(), fill(template, &args), "{template}");
         }
