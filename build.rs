@@ -7,25 +7,17 @@
 //! postcard instead of serde_json (ARCHITECTURE.md, "Bundles"). A file that fails the check
 //! is encoded as a catalog error, which the page lists, as the CLI does.
 //!
-//! A one-language build (features `en-only`, `zh-cn-only`: the release exercises page) embeds
-//! only the titles ([`Catalog::titles_only`]); the other texts of each exercise are a text
-//! pack the page fetches when the exercise opens (`dist/exercises/<lang>/<file>`, written by
-//! the xtask from the same `Catalog::text_packs`). `$OUT_DIR/exercise_texts.rs` lists the
-//! pack files: `(id, file)` pairs, none when every text is embedded.
-//!
 //! The locale files (`src/i18n/<lang>.toml` and, per page feature compiled in,
-//! `src/i18n/<lang>/<page>.toml`) are read here with the site's own parser
+//! `src/i18n/<lang>/<page>.toml`) are read here with the `toml` crate
 //! (`src/i18n/catalog.rs`) and written as `$OUT_DIR/locale_<lang>.txt`: the sorted entries,
 //! `key U+001F value U+001E …`, which `src/i18n/mod.rs` splits on first use. So no page
-//! carries the parser, and a locale file that does not parse fails the build. A one-language
-//! build writes the other language empty.
+//! carries the parser, and a locale file that does not parse fails the build. Every build has
+//! both languages.
 //!
 //! Runs again whenever the core is rebuilt, which an edited exercise file causes (the core
 //! embeds the files with `include_str!`).
 
 use std::path::Path;
-
-use rebalance_core::exercise::Lang;
 
 #[path = "src/i18n/catalog.rs"]
 #[allow(dead_code)]
@@ -38,16 +30,16 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/i18n");
     let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{}", name.to_ascii_uppercase())).is_some();
-    for (dir, other_only) in [("en", "zh_cn_only"), ("zh-CN", "en_only")] {
-        let mut text = String::new();
-        if !feature(other_only) {
-            let files = std::iter::once(format!("src/i18n/{dir}.toml"))
-                .chain(PAGES.iter().filter(|page| feature(page)).map(|page| format!("src/i18n/{dir}/{page}.toml")));
-            let sources: Vec<String> =
-                files.map(|f| std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("cannot read {f}: {e}"))).collect();
-            text = sources.join("\n");
-        }
-        let catalog = locale::Catalog::parse(&text).unwrap_or_else(|error| panic!("locale {dir}: {error}"));
+    for dir in ["en", "zh-CN"] {
+        let names: Vec<String> = std::iter::once(format!("src/i18n/{dir}.toml"))
+            .chain(PAGES.iter().filter(|page| feature(page)).map(|page| format!("src/i18n/{dir}/{page}.toml")))
+            .collect();
+        let texts: Vec<String> = names
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap_or_else(|e| panic!("cannot read {f}: {e}")))
+            .collect();
+        let files: Vec<(&str, &str)> = names.iter().map(String::as_str).zip(texts.iter().map(String::as_str)).collect();
+        let catalog = locale::Catalog::parse(&files).unwrap_or_else(|error| panic!("locale {dir}: {error}"));
         let mut packed = String::new();
         for (key, value) in catalog.entries() {
             if value.contains(['\u{1e}', '\u{1f}']) {
@@ -65,23 +57,8 @@ fn main() {
     for error in &catalog.errors {
         println!("cargo:warning=exercise catalog: {error}");
     }
-    // A one-language build (features `en-only`, `zh-cn-only`) embeds only that language's texts.
-    let lang = match (feature("en_only"), feature("zh_cn_only")) {
-        (true, false) => Some(Lang::En),
-        (false, true) => Some(Lang::Zh),
-        _ => None,
-    };
-    let (catalog, packs) = match lang {
-        Some(lang) => {
-            let packs = catalog.text_packs(lang).unwrap_or_else(|message| panic!("{message}"));
-            (catalog.in_language(lang).titles_only(), packs)
-        }
-        None => (catalog.clone(), Vec::new()),
-    };
     let bytes = catalog.encode().unwrap_or_else(|message| panic!("{message}"));
     write("exercises.catalog", &bytes);
-    let list: String = packs.iter().map(|(id, file, _)| format!("    ({id:?}, {file:?}),\n")).collect();
-    write("exercise_texts.rs", format!("&[\n{list}]\n").as_bytes());
 }
 
 fn write(name: &str, bytes: &[u8]) {

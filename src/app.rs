@@ -20,13 +20,6 @@ pub fn App() -> Html {
         let setter = lang.setter();
         use_callback((), move |next: Lang, _| {
             url_state::set("lang", Some(next.code()));
-            if i18n::switch_needs_reload(next) {
-                // This wasm holds one language: boot.js starts the other one's.
-                if let Err(error) = gloo::utils::window().location().reload() {
-                    web_sys::console::error_2(&"Rebalance Lab: cannot reload for the language switch".into(), &error);
-                }
-                return;
-            }
             setter.set(next);
         })
     };

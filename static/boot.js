@@ -1,11 +1,11 @@
 // Starts the WebAssembly app. An external module, so the CSP needs no 'unsafe-inline'.
 //
 // The release build has one wasm per page (xtask/src/build.rs); `cargo xtask build` replaces
-// the table below with { page: [glue, wasm, [stylesheets]] } (or, for a page built once per
-// language, { page: { lang: [glue, wasm, [stylesheets]] } }), paths relative to this file. A
-// debug build has one bundle, `all`, with every page. index.html links only style.css; the
-// page's own stylesheet comes from the table, so a visit loads no other page's CSS. The app reloads the document when the reader opens a
-// page that another bundle holds (src/pages/mod.rs, OtherBundle).
+// the table below with { page: [glue, wasm, [stylesheets]] }, paths relative to this file.
+// Every wasm holds both languages. A debug build has one bundle, `all`, with every page.
+// index.html links only style.css; the page's own stylesheet comes from the table, so a
+// visit loads no other page's CSS. The app reloads the document when the reader opens a page
+// that another bundle holds (src/pages/mod.rs, OtherBundle).
 const BUNDLES = /* xtask:bundles */ {};
 
 // The bundle for a `location.hash`; mirrors Route::from_hash and Route::bundle in
@@ -17,21 +17,6 @@ function bundleFor(hash) {
   if (!path.startsWith('/')) return 'playground';
   const page = path.split(/[?#]/)[0].replace(/\/+$/, '').slice(1).toLowerCase();
   return Object.hasOwn(BUNDLES, page) ? page : 'playground';
-}
-
-// The reader's language, as the app reads it (initial_lang in src/hooks/use_i18n.rs and
-// Lang::from_code in src/i18n/mod.rs): `?lang=` if it names a site language, else the
-// browser's preferred languages, else English. It picks the wasm of a page built once per
-// language (the exercises page: { "en": [...], "zh-CN": [...] } in the table).
-function langFor(search) {
-  const known = (code) => {
-    const primary = String(code).trim().split(/[-_]/)[0].toLowerCase();
-    return primary === 'en' ? 'en' : primary === 'zh' ? 'zh-CN' : undefined;
-  };
-  const asked = new URLSearchParams(search).get('lang');
-  if (asked !== null && known(asked)) return known(asked);
-  const preferred = [...(navigator.languages || []), navigator.language].filter(Boolean);
-  return preferred.map(known).find(Boolean) || 'en';
 }
 
 // The compiled module at `url`: streaming compilation as the bytes arrive, or, when the
@@ -77,12 +62,7 @@ function showFailure(error) {
 
 async function start() {
   const name = bundleFor(location.hash);
-  let bundle = BUNDLES[name];
-  if (bundle && !Array.isArray(bundle)) {
-    const lang = langFor(location.search);
-    document.documentElement.dataset.bundleLang = lang;
-    bundle = bundle[lang];
-  }
+  const bundle = BUNDLES[name];
   if (!bundle) throw new Error(`no bundle for ${location.hash || '#/'} (was the site built with cargo xtask build?)`);
   document.documentElement.dataset.bundle = name;
   // Fetch and compile the wasm and fetch the stylesheets while the glue loads.

@@ -152,17 +152,37 @@ async fn editing_a_field_updates_the_queue_the_totals_and_the_url() {
 #[wasm_bindgen_test]
 async fn an_invalid_queue_shows_its_error_and_the_others_still_compute() {
     let (root, handle) = open(&[]).await;
-    type_into(&root, "#of-q0-consumer", "7000");
+    type_into(&root, "#of-q0-min", "6300");
     settle().await;
     wait_for(&root, "[data-queue='0'] .of-queue-error").await;
     let error = text(&root, "[data-queue='0'] .of-queue-error");
-    assert!(error.contains("ConsumerOffset 7000 is beyond MaxOffset 6200"), "{error}");
+    assert!(error.contains("MaxOffset 6200 is below MinOffset 6300"), "{error}");
     see_stat(&root, 0, "lag", "—").await;
     see_stat(&root, 1, "lag", "800").await;
     see_stat(&root, 2, "lag", "6,100").await;
     see_total(&root, "lag", "6,900").await;
     assert!(text(&root, "p[data-total='errors']").contains('1'));
     assert_eq!(count(&root, ".of-queue-error"), 2, "the card and the reset row both say why");
+    close(root, handle);
+}
+
+/// A ConsumerOffset past MaxOffset (real mqadmin can print a negative Diff) is counted and
+/// explained, not refused.
+#[wasm_bindgen_test]
+async fn a_negative_diff_is_counted_and_explained() {
+    let (root, handle) = open(&[]).await;
+    // broker-b queue 2 (MaxOffset 6400, PullOffset unknown): its committed offset moves 30
+    // past MaxOffset.
+    type_into(&root, "#of-q2-consumer", "6430");
+    settle().await;
+    wait_for(&root, "[data-queue='2'] [data-note='negative-diff']").await;
+    assert!(text(&root, "[data-queue='2'] [data-note='negative-diff']").contains("-30"));
+    assert_eq!(count(&root, "[data-queue='2'] .of-queue-error"), 0);
+    see_stat(&root, 2, "lag", "0").await;
+    see_stat(&root, 2, "diff", "-30").await;
+    see_total(&root, "lag", "2,000").await;
+    see_total(&root, "diff", "1,970").await;
+    assert!(text(&root, "p[data-total='diff-explain']").contains("1,970 = lag 2,000 + expired 0 − 30"));
     close(root, handle);
 }
 

@@ -1,4 +1,4 @@
-//! Browser tests of the drain planner page (`#/planner`): the SPEC §6 preset, a backlog that
+//! Browser tests of the drain planner page (`#/planner`): the worked-example preset, a backlog that
 //! never drains, URL values clamped with a notice, and a refused input that keeps the last
 //! good plan. Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test planner`.
 #![cfg(target_arch = "wasm32")]
@@ -171,6 +171,32 @@ async fn the_labels_follow_the_language_and_state_survives_the_switch() {
     click_and_settle(&root, "#pl-goal-target").await;
     assert_eq!(label("pl-target"), t(Lang::ZhCn, "page.planner.field.target"));
     click_and_settle(&root, "button[data-lang='en']").await;
+    handle.destroy();
+    open("");
+}
+
+#[wasm_bindgen_test]
+async fn each_field_keeps_its_own_text_and_the_target_reads_durations() {
+    open("?lang=en");
+    let (root, handle) = mount().await;
+    // A typo in Target time must not show up in the Instances box that replaces it.
+    type_and_settle(&root, "#pl-target", "abc").await;
+    assert_eq!(input(&root, "#pl-target").get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert_eq!(text(&root, "#pl-target-error"), t(Lang::En, "page.planner.field.target_unreadable"));
+    click_and_settle(&root, "#pl-goal-instances").await;
+    let instances = input(&root, "#pl-instances");
+    assert_eq!(instances.value(), "9");
+    assert_eq!(instances.get_attribute("aria-invalid").as_deref(), Some("false"));
+    assert_eq!(input(&root, "#pl-instances-range").value(), "9");
+    assert_eq!(count(&root, "#pl-instances-error"), 0);
+    click_and_settle(&root, "#pl-goal-target").await;
+    assert_eq!(input(&root, "#pl-target").value(), "900");
+    // Durations as the exercises read them.
+    type_and_settle(&root, "#pl-target", "16 min 40 s").await;
+    assert_eq!(url_state::get("pl_t").as_deref(), Some("1000"));
+    assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.met"));
+    type_and_settle(&root, "#pl-target", "9m39s").await;
+    assert_eq!(url_state::get("pl_t").as_deref(), Some("579"));
     handle.destroy();
     open("");
 }

@@ -9,8 +9,8 @@ mod site_header;
 pub use lang_switch::LangSwitch;
 pub use nav_link::{NavLink, NavLinkProps};
 pub use number_field::{
-    format_value, log_position, log_value, log_value_from, parse_in_range, NumberField, NumberFieldProps, SliderScale,
-    LOG_SCALE, LOG_STEPS,
+    format_value, log_position, log_value, log_value_from, parse_in_range, parse_with, NumberField, NumberFieldProps,
+    SliderScale, TextReader, LOG_SCALE, LOG_STEPS,
 };
 pub use site_footer::SiteFooter;
 pub use site_header::{SiteHeader, SiteHeaderProps};

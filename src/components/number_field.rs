@@ -38,16 +38,48 @@ pub struct NumberFieldProps {
     /// A short help text under the field.
     #[prop_or_default]
     pub help: Option<AttrValue>,
+    /// Reads the typed text instead of [`read_number`], e.g. durations (the box then offers a
+    /// text keyboard, not a decimal pad); the range is checked after it either way.
+    #[prop_or_default]
+    pub reader: Option<TextReader>,
     /// Called with a valid value (already within range and on the step grid for integers).
     pub on_change: Callback<f64>,
 }
 
+/// How a number box reads typed text other than as a plain number, e.g. `15 min` as 900.
+#[derive(Clone, Copy, Debug)]
+pub struct TextReader {
+    /// The value of the text, `None` when it cannot be read.
+    pub read: fn(&str) -> Option<f64>,
+    /// The message key shown for text it cannot read.
+    pub unreadable: &'static str,
+}
+
+impl PartialEq for TextReader {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.read, other.read) && self.unreadable == other.unreadable
+    }
+}
+
+/// The message key of text that is not a number.
+const NOT_A_NUMBER: &str = "field.not_a_number";
+
+/// Reads `text` as a plain number (`12,000`, `1_000`, `2.5`); `None` when it is not one.
+pub fn read_number(text: &str) -> Option<f64> {
+    let cleaned: String = text.trim().chars().filter(|c| *c != ',' && *c != '_' && *c != ' ').collect();
+    cleaned.parse::<f64>().ok()
+}
+
 /// Reads `text` as a number within `min..=max`; `Err` holds a message key and the bounds.
 pub fn parse_in_range(text: &str, min: f64, max: f64) -> Result<f64, &'static str> {
-    let cleaned: String = text.trim().chars().filter(|c| *c != ',' && *c != '_' && *c != ' ').collect();
-    let value: f64 = rebalance_core::number::parse_f64(&cleaned).ok_or("field.not_a_number")?;
+    parse_with(text, read_number, min, max)
+}
+
+/// Reads `text` with `reader`, then checks it is finite and within `min..=max`.
+pub fn parse_with(text: &str, reader: fn(&str) -> Option<f64>, min: f64, max: f64) -> Result<f64, &'static str> {
+    let value: f64 = reader(text).ok_or(NOT_A_NUMBER)?;
     if !value.is_finite() {
-        return Err("field.not_a_number");
+        return Err(NOT_A_NUMBER);
     }
     if value < min || value > max {
         return Err("field.out_of_range");
@@ -163,9 +195,16 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
     }
     let apply = {
         let (on_change, error, text) = (props.on_change.clone(), error.clone(), text.clone());
-        let (min, max, step) = (props.min, props.max, props.step);
+        let (min, max, step, reader) = (props.min, props.max, props.step, props.reader);
         Callback::from(move |raw: String| {
-            let result = parse_in_range(&raw, min, max).map(|v| if step >= 1.0 { v.round() } else { v });
+            let result = match reader {
+                None => parse_in_range(&raw, min, max),
+                Some(r) => {
+                    parse_with(&raw, r.read, min, max)
+                        .map_err(|key| if key == NOT_A_NUMBER { r.unreadable } else { key })
+                }
+            }
+            .map(|v| if step >= 1.0 { v.round() } else { v });
             text.set(raw);
             match result {
                 Ok(v) => {
@@ -234,7 +273,7 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
                 }
                 <input
                     type="text"
-                    inputmode="decimal"
+                    inputmode={if props.reader.is_some() { "text" } else { "decimal" }}
                     id={props.id.clone()}
                     value={(*text).clone()}
                     aria-invalid={error.is_some().to_string()}

@@ -70,13 +70,8 @@ impl I18n {
 }
 
 /// The language the reader starts in: `?lang=` if it names a known language, else the
-/// browser's preferred languages, else English (`static/boot.js`, `langFor`, reads it the
-/// same way to pick a one-language wasm, which then always starts in its language).
+/// browser's preferred languages, else English.
 pub fn initial_lang() -> Lang {
-    // A one-language wasm is the one boot.js chose for the reader's language.
-    if let Some(only) = i18n::ONLY {
-        return only;
-    }
     if let Some(lang) = url_state::get("lang").and_then(|code| Lang::from_code(&code)) {
         return lang;
     }

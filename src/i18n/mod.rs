@@ -1,8 +1,7 @@
 //! Translations: one locale file per language, embedded at compile time.
 //!
-//! The files (`en.toml`, `zh-CN.toml` beside this module) use a small, strict subset of
-//! TOML: `[section]` headers and `key = "value"` lines, where `key` under `[nav]` becomes
-//! `nav.key`. To add a text, add the same key to **both** files; `cargo test` fails when a
+//! The files (`en.toml`, `zh-CN.toml` beside this module, and one per page in `en/` and
+//! `zh-CN/`) are TOML tables of strings, where `key` under `[nav]` becomes `nav.key`. To add a text, add the same key to **both** files; `cargo test` fails when a
 //! key is missing from either file, when a value is empty, when the `{placeholders}` of a
 //! key differ between languages, or when source code asks for a key that no file defines.
 //!
@@ -10,9 +9,9 @@
 //! A lookup never panics: a key missing in a language falls back to English, then to the
 //! key itself.
 //!
-//! The build script reads the files with the parser in `catalog.rs` and embeds the sorted
-//! entries (`build.rs`; a file that does not parse fails the build), so the wasm holds no
-//! parser: [`t`] splits the embedded entries once and looks keys up by binary search.
+//! The build script reads the files with the `toml` crate (`catalog.rs`) and embeds the
+//! sorted entries (`build.rs`; a file that does not parse fails the build), so the wasm holds
+//! no parser: [`t`] splits the embedded entries once and looks keys up by binary search.
 
 #[cfg(test)]
 mod catalog;
@@ -20,27 +19,7 @@ mod catalog;
 use std::sync::OnceLock;
 
 #[cfg(test)]
-pub use catalog::{Catalog, ParseError};
-
-#[cfg(all(feature = "en-only", feature = "zh-cn-only"))]
-compile_error!("features `en-only` and `zh-cn-only` exclude each other");
-
-/// The one language this wasm holds, in a one-language build (features `en-only`,
-/// `zh-cn-only`: the release build of the exercises page, see xtask/src/build.rs), else
-/// `None` (both). `static/boot.js` starts the build for the reader's language; the app
-/// shows that language and reloads the document to switch ([`switch_needs_reload`]).
-pub const ONLY: Option<Lang> = if cfg!(feature = "en-only") {
-    Some(Lang::En)
-} else if cfg!(feature = "zh-cn-only") {
-    Some(Lang::ZhCn)
-} else {
-    None
-};
-
-/// Whether showing `lang` needs another wasm (this one has only the other language).
-pub fn switch_needs_reload(lang: Lang) -> bool {
-    ONLY.is_some_and(|only| only != lang)
-}
+pub use catalog::Catalog;
 
 /// A language the site is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,30 +65,25 @@ impl Lang {
         preferred.into_iter().find_map(Lang::from_code).unwrap_or(Lang::En)
     }
 
-    /// The language's texts: the shared file, then one file per page compiled into this
-    /// wasm (each starts with its own `[section]`, so no key leaks into the next file's
-    /// section). `build.rs` joins the same files in the same order.
+    /// The language's locale files, `(name, text)`: the shared file, then one file per page
+    /// compiled into this wasm. `build.rs` reads the same files.
     #[cfg(test)]
-    fn source(self) -> String {
-        if switch_needs_reload(self) {
-            return String::new();
-        }
+    fn sources(self) -> Vec<(&'static str, &'static str)> {
         macro_rules! locale {
             ($dir:literal) => {
-                [
-                    include_str!(concat!($dir, ".toml")),
+                vec![
+                    (concat!($dir, ".toml"), include_str!(concat!($dir, ".toml"))),
                     #[cfg(feature = "playground")]
-                    include_str!(concat!($dir, "/playground.toml")),
+                    (concat!($dir, "/playground.toml"), include_str!(concat!($dir, "/playground.toml"))),
                     #[cfg(feature = "offsets")]
-                    include_str!(concat!($dir, "/offsets.toml")),
+                    (concat!($dir, "/offsets.toml"), include_str!(concat!($dir, "/offsets.toml"))),
                     #[cfg(feature = "planner")]
-                    include_str!(concat!($dir, "/planner.toml")),
+                    (concat!($dir, "/planner.toml"), include_str!(concat!($dir, "/planner.toml"))),
                     #[cfg(feature = "exercises")]
-                    include_str!(concat!($dir, "/exercises.toml")),
+                    (concat!($dir, "/exercises.toml"), include_str!(concat!($dir, "/exercises.toml"))),
                     #[cfg(feature = "timeline")]
-                    include_str!(concat!($dir, "/timeline.toml")),
+                    (concat!($dir, "/timeline.toml"), include_str!(concat!($dir, "/timeline.toml"))),
                 ]
-                .join("\n")
             };
         }
         match self {
@@ -173,3 +147,5 @@ fn fill(text: &str, args: &[(&str, &str)]) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) use tests::internal_reference;

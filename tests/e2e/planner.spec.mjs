@@ -10,7 +10,7 @@ async function openPlanner(page, query = '?lang=en') {
   await appReady(page);
 }
 
-test('the SPEC §6 preset: 9 instances, 16 min 40 s, missed queue-level, met message-level', async ({ page }) => {
+test('the worked example preset: 9 instances, 16 min 40 s, missed queue-level, met message-level', async ({ page }) => {
   await openPlanner(page);
   await expect(page.locator('main h1')).toHaveText('Backlog drain planner');
   for (const [name, value] of [
@@ -82,9 +82,45 @@ test('every control round-trips through the URL', async ({ page, browser }) => {
   await other.close();
 
   // The preset button brings the example back and clears the query.
-  await page.getByRole('button', { name: 'Load the SPEC §6 example' }).click();
+  await page.getByRole('button', { name: 'Load the worked example from the interview guide' }).click();
   await expect(queueCard(page).locator('.pl-drain dd')).toHaveText('16 min 40 s');
   await expect(page).toHaveURL(/\?lang=en#\/planner$/);
+});
+
+test('each field keeps its own text, and the target time reads durations', async ({ page }) => {
+  await openPlanner(page);
+  // A typo in Target time stays in Target time: the Instances box that replaces it on the
+  // goal switch shows its own value, valid, in step with its slider.
+  await box(page, 'Target time').fill('abc');
+  await expect(box(page, 'Target time')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#pl-target-error')).toHaveText(/Not a time/);
+  await page.keyboard.press('Tab');
+  await page.getByRole('radio', { name: 'Run a fixed number of instances: how long?' }).check();
+  const instances = box(page, 'Instances');
+  await expect(instances).toHaveValue('9');
+  await expect(instances).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByRole('slider', { name: 'Instances', exact: true })).toHaveValue('9');
+  await expect(page.locator('#pl-instances-error')).toHaveCount(0);
+  // Back to the target: the box shows the target in force, not the typo.
+  await page.getByRole('radio', { name: 'Meet a target time: how many instances?' }).check();
+  await expect(box(page, 'Target time')).toHaveValue('900');
+  await expect(box(page, 'Target time')).toHaveAttribute('aria-invalid', 'false');
+
+  // Durations the way the exercises read them.
+  await box(page, 'Target time').fill('16 min 40 s');
+  await expect(page).toHaveURL(/pl_t=1000(&|#)/);
+  await expect(page.locator('#pl-target-help')).toContainText('16 min 40 s');
+  await expect(queueCard(page).locator('.pl-verdict')).toHaveText('Target met');
+  await box(page, 'Target time').fill('9m39s');
+  await expect(page).toHaveURL(/pl_t=579(&|#)/);
+  await expect(page.locator('#pl-target-help')).toContainText('9 min 39 s');
+  await box(page, 'Target time').fill('15 min');
+  await expect(page).not.toHaveURL(/pl_t=/);
+  await expect(queueCard(page).locator('.pl-verdict')).toHaveText('Target missed');
+  // Beyond the range (4 h) is refused like any other out-of-range value.
+  await box(page, 'Target time').fill('5 h');
+  await expect(page.locator('#pl-target-error')).toHaveText(/Allowed: 0 to 14400/);
+  await expect(page).not.toHaveURL(/pl_t=/);
 });
 
 test('bad URL values are clamped with a visible notice, never a crash', async ({ page }) => {
@@ -140,7 +176,7 @@ test('the language switch shows the Chinese labels and keeps the numbers', async
 
 test('keyboard only: sliders, switches and the preset', async ({ page }) => {
   await openPlanner(page);
-  const preset = page.getByRole('button', { name: 'Load the SPEC §6 example' });
+  const preset = page.getByRole('button', { name: 'Load the worked example from the interview guide' });
   await preset.focus();
   await page.keyboard.press('Tab');
   const backlog = page.getByRole('slider', { name: 'Backlog', exact: true });

@@ -145,6 +145,50 @@ test('compare mode: AVG vs CONSISTENT_HASH when a 4th consumer joins 8 queues', 
   await testInfo.attach('playground', { path: wide, contentType: 'image/png' });
 });
 
+test('compare mode: the sentence and the spread come from the counts shown', async ({ page }) => {
+  // 10 queues, 4 → 5 consumers: AVG moves 7, AVG_BY_CIRCLE 6.
+  await open(page, 'pg_q=10&pg_b=1&pg_c=4&pg_cmp=1&pg_cs=AVG,AVG_BY_CIRCLE&pg_cc=join');
+  const columns = page.locator('.pg-compare-col');
+  await expect(columns).toHaveCount(2);
+  await expect(columns.nth(0).locator('.pg-compare-count strong')).toHaveText('7');
+  await expect(columns.nth(1).locator('.pg-compare-count strong')).toHaveText('6');
+  const ranking = page.locator('.pg-compare-ranking');
+  await expect(ranking).toHaveText('In this change AVG_BY_CIRCLE moved the fewest queues (6) and AVG the most (7).');
+
+  // The page's starting group, the newest consumer leaving, AVG vs CONSISTENT_HASH: whatever
+  // the counts, the sentence names the one with fewer moves, and each column's spread is the
+  // fewest and most tiles in its lanes.
+  await open(page, 'pg_q=8&pg_c=3&pg_cmp=1&pg_cs=AVG,CONSISTENT_HASH&pg_cc=leave');
+  await expect(columns).toHaveCount(2);
+  const avg = Number(await columns.nth(0).locator('.pg-compare-count strong').textContent());
+  const hash = Number(await columns.nth(1).locator('.pg-compare-count strong').textContent());
+  const expected =
+    avg === hash
+      ? `In this change every strategy moved ${avg} ${avg === 1 ? 'queue' : 'queues'}.`
+      : avg < hash
+        ? `In this change AVG moved the fewest queues (${avg}) and CONSISTENT_HASH the most (${hash}).`
+        : `In this change CONSISTENT_HASH moved the fewest queues (${hash}) and AVG the most (${avg}).`;
+  await expect(ranking).toHaveText(expected);
+  for (const i of [0, 1]) {
+    const counts = await columns
+      .nth(i)
+      .locator('.pg-mini-lane')
+      .evaluateAll((lanes) => lanes.map((lane) => lane.querySelectorAll('.pg-mini-tile').length));
+    await expect(columns.nth(i).locator('.pg-compare-spread')).toHaveText(
+      `Queues per consumer afterwards: fewest ${Math.min(...counts)}, most ${Math.max(...counts)}`,
+    );
+  }
+
+  // The summary shows the spread of the lanes too.
+  await open(page, 'pg_q=15&pg_b=1&pg_c=5&pg_s=CONSISTENT_HASH');
+  const counts = await page
+    .locator('.pg-lane')
+    .evaluateAll((lanes) => lanes.map((lane) => lane.querySelectorAll('.pg-tile').length));
+  await expect(page.locator('#pg-spread')).toHaveText(
+    `Queues per consumer: fewest ${Math.min(...counts)}, most ${Math.max(...counts)}`,
+  );
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 

@@ -3,22 +3,14 @@
 //! 1. `cargo build -p rebalance_lab --bin rebalance_lab_site --target wasm32-unknown-unknown`:
 //!    a debug build compiles every page into one wasm (bundle `all`); a release build
 //!    compiles one wasm per page (`--no-default-features --features <page>`, see [`PAGES`]),
-//!    so a visit downloads the shell and the page it opens, not all five. A page in
-//!    [`PER_LANGUAGE`] is compiled once per language (`--features <page>,<lang>-only`):
-//!    its wasm carries only that language's texts, and `boot.js` picks it by the reader's
-//!    language (the app reloads on a language switch; src/i18n/mod.rs, `ONLY`).
-//!    A release build compiles with the pinned nightly [`RELEASE_TOOLCHAIN`] (installed with
-//!    rustup when missing; stable, with a warning, when that fails): `-Z build-std` compiles
-//!    the standard library with the release profile (`opt-level = "z"`, LTO together with the
-//!    app) and `-Z location-detail=none` leaves the source paths out of panic messages; the
-//!    panic hook and its banner work as before. −13.5 KB gzip on the exercises page
-//!    (BENCHMARKS.md). Its artifacts go to `target/nightly/`, so the stable builds keep theirs.
+//!    so a visit downloads the shell and the page it opens, not all five; each wasm holds
+//!    both languages, so switching language never reloads. Every build uses the stable
+//!    toolchain.
 //! 2. wasm-bindgen, as the `wasm-bindgen-cli-support` library pinned to the same version
 //!    as `wasm-bindgen` (no CLI install needed), `--target web`, out name
 //!    `rebalance_lab_<bundle>`.
-//! 3. Release only: import and generated export names shortened in the wasm and the glue
-//!    (`shorten.rs`; ~5 KB gzip per page), then `wasm-opt -Oz` from `node_modules/.bin` (npm
-//!    package `binaryen`) and the glue minified.
+//! 3. Release only: `wasm-opt -Oz` from `node_modules/.bin` (npm package `binaryen`) and the
+//!    glue minified.
 //! 4. `dist/`: `index.html`, `pkg/` and `static/`, with content-hashed names for the wasm,
 //!    the JS and the CSS, and every URL relative (`./pkg/…`, `./static/…`) so the site works
 //!    from any sub-path. `static/boot.js` receives the bundle table (page → glue and wasm)
@@ -27,8 +19,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::shorten;
-use crate::tools::{self, RELEASE_TOOLCHAIN, WASM_TARGET};
+use crate::tools::{self, WASM_TARGET};
 use crate::util::{self, Result};
 use crate::Options;
 
@@ -37,14 +28,6 @@ const OUT_NAME: &str = "rebalance_lab";
 /// The site crate's page features, one release wasm each. Their names are the bundle
 /// names `Route::bundle` (src/router.rs) and `static/boot.js` use.
 pub const PAGES: &[&str] = &["playground", "offsets", "planner", "exercises", "timeline"];
-/// The pages built once per language: the exercises page, whose catalog texts are about a
-/// fifth of its wasm (BENCHMARKS.md).
-pub const PER_LANGUAGE: &[&str] = &["exercises"];
-/// The site's languages (`?lang=` codes) and the site crate's feature that keeps only that
-/// language's texts.
-pub const LANGS: &[(&str, &str)] = &[("en", "en-only"), ("zh-CN", "zh-cn-only")];
-/// Under `dist/`: one folder per language of exercise text packs (`exercises/en/…`).
-pub const TEXTS_DIR: &str = "exercises";
 /// The debug build's one bundle, with every page.
 const ALL: &str = "all";
 /// The placeholder in `static/boot.js` that receives the bundle table.
@@ -61,8 +44,6 @@ pub struct Dist {
     pub files: Vec<PathBuf>,
     /// The wasm bundles, in [`PAGES`] order (or the one `all`).
     pub bundles: Vec<Bundle>,
-    /// The toolchain that compiled them (`stable`, or [`RELEASE_TOOLCHAIN`]).
-    pub toolchain: String,
 }
 
 /// One wasm and its JS glue, as named in `dist/pkg/`.
@@ -70,8 +51,6 @@ pub struct Dist {
 pub struct Bundle {
     /// `all`, or the page feature it was built with.
     pub name: String,
-    /// For a page in [`PER_LANGUAGE`], the language (`en`, `zh-CN`) it holds the texts of.
-    pub lang: Option<String>,
     /// The hashed glue file name.
     pub glue: String,
     /// The hashed wasm file name.
@@ -85,110 +64,37 @@ pub struct Bundle {
 pub fn run(options: &Options) -> Result<Dist> {
     let profile = if options.release { "release" } else { "debug" };
     tools::ensure_wasm_target()?;
-    let targets = if options.release { release_targets() } else { vec![Target { page: ALL, lang: None }] };
+    let targets: Vec<Target> = if options.release { PAGES.to_vec() } else { vec![ALL] };
     let pkg = util::target_dir().join("xtask").join(format!("pkg-{profile}"));
     if pkg.exists() {
         fs::remove_dir_all(&pkg)?;
     }
-    let nightly = options.release && tools::ensure_release_toolchain();
-    let wasm_dir = if nightly { util::target_dir().join("nightly") } else { util::target_dir() };
     for target in &targets {
-        let mut cargo = if nightly {
-            let mut cargo = util::command("rustup");
-            cargo.args(["run", RELEASE_TOOLCHAIN, "cargo"]);
-            cargo.env("RUSTFLAGS", "-Zlocation-detail=none").env_remove("CARGO_ENCODED_RUSTFLAGS");
-            cargo
-        } else {
-            util::cargo()
-        };
+        let mut cargo = util::cargo();
         cargo.args(["build", "-p", "rebalance_lab", "--bin", BIN, "--target", WASM_TARGET]);
         if options.release {
-            cargo.args(["--release", "--no-default-features", "--features", &target.features()]);
-        }
-        if nightly {
-            cargo.args(["-Z", "build-std=std,panic_abort", "--target-dir"]).arg(&wasm_dir);
+            cargo.args(["--release", "--no-default-features", "--features", target]);
         }
         util::run(&mut cargo)?;
-        let wasm = wasm_dir.join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
-        let stem = target.stem();
+        let wasm = util::target_dir().join(WASM_TARGET).join(profile).join(format!("{BIN}.wasm"));
+        let stem = stem(target);
         tools::bindgen(&wasm, &pkg, &stem, options.release)?;
         if options.release {
-            let (wasm, glue) = (pkg.join(format!("{stem}_bg.wasm")), pkg.join(format!("{stem}.js")));
-            let renamed = shorten::shorten(&wasm, &glue)?;
-            println!("shortened {renamed} import and export names of {stem}");
-            tools::wasm_opt(&wasm)?;
+            tools::wasm_opt(&pkg.join(format!("{stem}_bg.wasm")))?;
             tools::minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }
-    let mut dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
-    dist.toolchain = if nightly { RELEASE_TOOLCHAIN } else { "stable" }.to_owned();
-    let names: Vec<String> = targets.iter().map(Target::label).collect();
-    println!("built {} ({profile}, {}, bundles: {})", util::show(&dist.dir), dist.toolchain, names.join(", "));
+    let dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
+    println!("built {} ({profile}, bundles: {})", util::show(&dist.dir), targets.join(", "));
     Ok(dist)
 }
 
-/// One wasm to build: a page (or `all`), and the language of a [`PER_LANGUAGE`] page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Target {
-    page: &'static str,
-    lang: Option<(&'static str, &'static str)>,
-}
+/// One wasm to build: a page feature, or `all`.
+type Target = &'static str;
 
-impl Target {
-    /// The site crate's features for a release build of it.
-    fn features(&self) -> String {
-        match self.lang {
-            Some((_, feature)) => format!("{},{feature}", self.page),
-            None => self.page.to_owned(),
-        }
-    }
-
-    /// wasm-bindgen's out name: `rebalance_lab_planner`, `rebalance_lab_exercises_zh_cn`.
-    fn stem(&self) -> String {
-        match self.lang {
-            Some((code, _)) => format!("{OUT_NAME}_{}_{}", self.page, code.to_ascii_lowercase().replace('-', "_")),
-            None => format!("{OUT_NAME}_{}", self.page),
-        }
-    }
-
-    /// `planner`, `exercises (zh-CN)`.
-    fn label(&self) -> String {
-        label(self.page, self.lang.map(|(code, _)| code))
-    }
-}
-
-/// How the build and the size report name a bundle: `planner`, `exercises (zh-CN)`.
-fn label(page: &str, lang: Option<&str>) -> String {
-    match lang {
-        Some(code) => format!("{page} ({code})"),
-        None => page.to_owned(),
-    }
-}
-
-impl Bundle {
-    /// `planner`, `exercises (zh-CN)`.
-    pub fn label(&self) -> String {
-        label(&self.name, self.lang.as_deref())
-    }
-}
-
-/// Every release wasm: one per page, and one per language for the pages in [`PER_LANGUAGE`].
-fn release_targets() -> Vec<Target> {
-    PAGES
-        .iter()
-        .flat_map(|&page| -> Vec<Target> {
-            if PER_LANGUAGE.contains(&page) {
-                LANGS.iter().map(|&lang| Target { page, lang: Some(lang) }).collect()
-            } else {
-                vec![Target { page, lang: None }]
-            }
-        })
-        .collect()
-}
-
-/// The site crate's features of every release wasm (`planner`, `exercises,en-only`, …).
-pub fn release_features() -> Vec<String> {
-    release_targets().iter().map(Target::features).collect()
+/// wasm-bindgen's out name of a bundle: `rebalance_lab_planner`.
+fn stem(target: Target) -> String {
+    format!("{OUT_NAME}_{target}")
 }
 
 /// Writes `dist/` from the bindgen output of `bundles`, `static/` and `index.html`.
@@ -203,7 +109,7 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
     // pkg/: each glue and wasm gets a hashed name; snippets (if any) keep theirs, since
     // the glue imports them by relative path.
     let plain: Vec<(String, String)> =
-        targets.iter().map(|target| (format!("{}.js", target.stem()), format!("{}_bg.wasm", target.stem()))).collect();
+        targets.iter().map(|&target| (format!("{}.js", stem(target)), format!("{}_bg.wasm", stem(target)))).collect();
     let skip: Vec<&str> = plain.iter().flat_map(|(glue, wasm)| [glue.as_str(), wasm.as_str()]).collect();
     copy_dir(pkg, &dist.join("pkg"), &skip)?;
 
@@ -236,19 +142,13 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
     };
     let mut built = Vec::new();
     for (target, (glue, wasm)) in targets.iter().zip(&plain) {
-        let pages: Vec<&str> = if target.page == ALL { PAGES.to_vec() } else { vec![target.page] };
+        let pages: Vec<&str> = if *target == ALL { PAGES.to_vec() } else { vec![target] };
         built.push(Bundle {
-            name: target.page.to_owned(),
-            lang: target.lang.map(|(code, _)| code.to_owned()),
+            name: (*target).to_owned(),
             glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
             wasm: write_hashed(&dist.join("pkg"), wasm, &fs::read(pkg.join(wasm))?)?,
             css: pages.into_iter().map(page_css).collect::<Result<_>>()?,
         });
-    }
-    let mut langs: Vec<&str> = targets.iter().filter_map(|t| t.lang.map(|(code, _)| code)).collect();
-    langs.dedup();
-    for code in langs {
-        write_text_packs(&dist.join(TEXTS_DIR).join(code), code)?;
     }
     let boot = boot.ok_or("static/boot.js is missing")?;
     let mut boot = replace_all(&boot, BUNDLES_MARKER, &bundle_table(&built))?;
@@ -272,46 +172,25 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
     let mut files = Vec::new();
     list_files(dist, &mut files)?;
     files.sort();
-    Ok(Dist { dir: dist.to_path_buf(), files, bundles: built, toolchain: String::new() })
-}
-
-/// Writes the exercise text packs of language `code` into `dir`: the files a one-language
-/// exercises page fetches when an exercise opens (src/pages/exercises/texts.rs). The same
-/// `Catalog::text_packs` named them in that page (the site's build.rs).
-fn write_text_packs(dir: &Path, code: &str) -> Result {
-    let lang = rebalance_core::exercise::Lang::from_code(code).ok_or_else(|| format!("no exercise language {code}"))?;
-    fs::create_dir_all(dir)?;
-    for (_, file, pack) in rebalance_core::exercise::catalog().text_packs(lang)? {
-        fs::write(dir.join(file), pack)?;
-    }
-    Ok(())
+    Ok(Dist { dir: dist.to_path_buf(), files, bundles: built })
 }
 
 /// The JavaScript object `boot.js` looks bundles up in (paths relative to boot.js):
-/// `{"offsets": ["../pkg/….js", "../pkg/….wasm", ["./offsets-….css"]], …}`, and for a page
-/// built per language an object by language: `"exercises": {"en": [...], "zh-CN": [...]}`.
+/// `{"offsets": ["../pkg/….js", "../pkg/….wasm", ["./offsets-….css"]], …}`.
 fn bundle_table(bundles: &[Bundle]) -> String {
-    let entry = |bundle: &Bundle| {
-        let css: Vec<String> = bundle.css.iter().map(|css| format!("\"./{css}\"")).collect();
-        format!("[\"../pkg/{}\", \"../pkg/{}\", [{}]]", bundle.glue, bundle.wasm, css.join(", "))
-    };
-    let mut rows: Vec<String> = Vec::new();
-    for (index, bundle) in bundles.iter().enumerate() {
-        if bundles[..index].iter().any(|earlier| earlier.name == bundle.name) {
-            continue;
-        }
-        let value = if bundle.lang.is_some() {
-            let by_lang: Vec<String> = bundles
-                .iter()
-                .filter(|other| other.name == bundle.name)
-                .map(|other| format!("\"{}\": {}", other.lang.as_deref().unwrap_or_default(), entry(other)))
-                .collect();
-            format!("{{ {} }}", by_lang.join(", "))
-        } else {
-            entry(bundle)
-        };
-        rows.push(format!("\"{}\": {value}", bundle.name));
-    }
+    let rows: Vec<String> = bundles
+        .iter()
+        .map(|bundle| {
+            let css: Vec<String> = bundle.css.iter().map(|css| format!("\"./{css}\"")).collect();
+            format!(
+                "\"{}\": [\"../pkg/{}\", \"../pkg/{}\", [{}]]",
+                bundle.name,
+                bundle.glue,
+                bundle.wasm,
+                css.join(", ")
+            )
+        })
+        .collect();
     format!("{{ {} }}", rows.join(", "))
 }
 
@@ -388,7 +267,6 @@ mod tests {
     fn the_bundle_table_maps_each_page_to_its_glue_and_wasm() {
         let bundle = |name: &str| Bundle {
             name: name.into(),
-            lang: None,
             glue: format!("{name}.js"),
             wasm: format!("{name}.wasm"),
             css: vec![format!("{name}-0.css")],
@@ -397,34 +275,6 @@ mod tests {
             bundle_table(&[bundle("playground"), bundle("offsets")]),
             r#"{ "playground": ["../pkg/playground.js", "../pkg/playground.wasm", ["./playground-0.css"]], "offsets": ["../pkg/offsets.js", "../pkg/offsets.wasm", ["./offsets-0.css"]] }"#
         );
-    }
-
-    #[test]
-    fn a_page_built_per_language_has_one_entry_per_language() {
-        let bundle = |lang: &str| Bundle {
-            name: "exercises".into(),
-            lang: Some(lang.into()),
-            glue: format!("{lang}.js"),
-            wasm: format!("{lang}.wasm"),
-            css: vec!["exercises-0.css".into()],
-        };
-        assert_eq!(
-            bundle_table(&[bundle("en"), bundle("zh-CN")]),
-            r#"{ "exercises": { "en": ["../pkg/en.js", "../pkg/en.wasm", ["./exercises-0.css"]], "zh-CN": ["../pkg/zh-CN.js", "../pkg/zh-CN.wasm", ["./exercises-0.css"]] } }"#
-        );
-    }
-
-    #[test]
-    fn the_release_builds_every_page_and_each_language_of_the_per_language_pages() {
-        let labels: Vec<String> = release_targets().iter().map(Target::label).collect();
-        assert_eq!(labels, ["playground", "offsets", "planner", "exercises (en)", "exercises (zh-CN)", "timeline"]);
-        let zh = Target { page: "exercises", lang: Some(("zh-CN", "zh-cn-only")) };
-        assert_eq!(zh.features(), "exercises,zh-cn-only");
-        assert_eq!(zh.stem(), "rebalance_lab_exercises_zh_cn");
-        let manifest = std::fs::read_to_string(util::root().join("Cargo.toml")).unwrap_or_default();
-        for (_, feature) in LANGS {
-            assert!(manifest.contains(&format!("\n{feature} = []")), "Cargo.toml has no `{feature}` feature");
-        }
     }
 
     #[test]

@@ -12,7 +12,6 @@
 mod build;
 mod perf;
 mod serve;
-mod shorten;
 mod size;
 mod test;
 mod tools;

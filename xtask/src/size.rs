@@ -2,9 +2,8 @@
 //!
 //! The release build has one wasm per page (see `build.rs`), so the figure that matters is
 //! per page: what a first visit to that page transfers — `index.html`, every `static/` script
-//! and stylesheet, and that page's glue and wasm; for a one-language exercises page also the
-//! largest text pack it fetches when an exercise opens (the overview fetches none, so this is
-//! the worst first visit, an exercise link). Prints a table and writes
+//! and stylesheet, and that page's glue and wasm (every exercise's texts are inside the
+//! exercises page's wasm; a visit fetches nothing more). Prints a table and writes
 //! `target/size-report.json`. Gzip is flate2 at level 9, close to what a static host sends.
 
 use std::fmt::Write as _;
@@ -18,9 +17,9 @@ use crate::build::{self, Dist};
 use crate::util::{self, Result};
 use crate::Options;
 
-/// The budget for one page's first visit, gzip (issue 3: "under 250 KB"; read strictly as
-/// 250,000 bytes, not 250 KiB).
-pub const BUDGET: u64 = 250_000;
+/// The budget for one page's first visit, gzip: 350 KB, read strictly as 350,000 bytes (not
+/// KiB). A page over it fails `cargo xtask size` and the test run's release stage.
+pub const BUDGET: u64 = 350_000;
 
 /// Sizes in bytes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -29,17 +28,6 @@ pub struct Size {
     pub raw: u64,
     /// Gzip-compressed, level 9.
     pub gzip: u64,
-}
-
-impl Size {
-    /// The larger of the two by gzip size.
-    fn max_by_gzip(self, other: Size) -> Size {
-        if other.gzip > self.gzip {
-            other
-        } else {
-            self
-        }
-    }
 }
 
 impl std::ops::Add for Size {
@@ -62,14 +50,12 @@ pub struct Visit {
     pub css: Size,
     /// `index.html`, `static/*.js` and `static/style.css`, the same for every page.
     pub shared: Size,
-    /// The largest file the page fetches when it is used: an exercise's text pack.
-    pub texts: Size,
 }
 
 impl Visit {
     /// Everything the visit transfers.
     pub fn total(&self) -> Size {
-        self.wasm + self.glue + self.css + self.shared + self.texts
+        self.wasm + self.glue + self.css + self.shared
     }
 }
 
@@ -80,11 +66,21 @@ pub struct Report {
     pub visits: Vec<Visit>,
     /// Every file in `dist/` (what a host stores; no visit downloads all of it).
     pub dist: Size,
-    /// The toolchain that compiled the wasm.
-    pub toolchain: String,
 }
 
-/// Builds for release and reports the sizes.
+impl Report {
+    /// The pages whose first visit is over [`BUDGET`], with their gzip totals.
+    pub fn over_budget(&self) -> Vec<(&str, u64)> {
+        self.visits
+            .iter()
+            .map(|visit| (visit.page.as_str(), visit.total().gzip))
+            .filter(|&(_, gzip)| gzip > BUDGET)
+            .collect()
+    }
+}
+
+/// Builds for release and reports the sizes; an error names every page over [`BUDGET`] (the
+/// report is printed and written first).
 pub fn run() -> Result<Report> {
     let options =
         Options { release: true, port: 0, base: "/".to_owned(), no_build: false, keep_going: false, only: Vec::new() };
@@ -94,6 +90,11 @@ pub fn run() -> Result<Report> {
     let path = util::target_dir().join("size-report.json");
     std::fs::write(&path, json(&report))?;
     println!("wrote {}", util::show(&path));
+    let over = report.over_budget();
+    if !over.is_empty() {
+        let pages: Vec<String> = over.iter().map(|(page, gzip)| format!("{page} {gzip} B")).collect();
+        return Err(format!("over the {BUDGET} B gzip budget per first visit: {}", pages.join(", ")).into());
+    }
     Ok(report)
 }
 
@@ -118,23 +119,15 @@ fn measure(dist: &Dist) -> Result<Report> {
         for name in &bundle.css {
             css = css + measure_file(&stat.join(name))?;
         }
-        let mut texts = Size::default();
-        if let Some(lang) = &bundle.lang {
-            let packs = dist.files.iter().filter(|f| f.starts_with(dist.dir.join(build::TEXTS_DIR).join(lang)));
-            for pack in packs {
-                texts = texts.max_by_gzip(measure_file(pack)?);
-            }
-        }
         visits.push(Visit {
-            page: bundle.label(),
+            page: bundle.name.clone(),
             wasm: measure_file(&pkg.join(&bundle.wasm))?,
             glue: measure_file(&pkg.join(&bundle.glue))?,
             css,
             shared,
-            texts,
         });
     }
-    Ok(Report { visits, dist: all, toolchain: dist.toolchain.clone() })
+    Ok(Report { visits, dist: all })
 }
 
 fn extension(path: &Path) -> &str {
@@ -151,16 +144,14 @@ fn measure_file(path: &Path) -> Result<Size> {
 
 fn table(report: &Report) -> String {
     let mut out = format!(
-        "first visit per page, gzip (budget {} bytes = {}; wasm by {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
+        "first visit per page, gzip (budget {} bytes = {}):\n{:<18} {:>11} {:>11} {:>11} {:>11} {:>11}\n",
         BUDGET,
         kib(BUDGET),
-        report.toolchain,
         "page",
         "wasm",
         "glue",
         "page css",
         "shared",
-        "texts",
         "total"
     );
     for visit in &report.visits {
@@ -168,13 +159,12 @@ fn table(report: &Report) -> String {
         let verdict = if total <= BUDGET { "" } else { "  over budget" };
         let _ = writeln!(
             out,
-            "{:<18} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}{verdict}",
+            "{:<18} {:>11} {:>11} {:>11} {:>11} {:>11}{verdict}",
             visit.page,
             kib(visit.wasm.gzip),
             kib(visit.glue.gzip),
             kib(visit.css.gzip),
             kib(visit.shared.gzip),
-            kib(visit.texts.gzip),
             kib(total)
         );
     }
@@ -193,20 +183,18 @@ fn json(report: &Report) -> String {
         .iter()
         .map(|v| {
             format!(
-                "    \"{}\": {{ \"wasm\": {}, \"glue\": {}, \"css\": {}, \"shared\": {}, \"texts\": {}, \"total\": {} }}",
+                "    \"{}\": {{ \"wasm\": {}, \"glue\": {}, \"css\": {}, \"shared\": {}, \"total\": {} }}",
                 v.page,
                 size(v.wasm),
                 size(v.glue),
                 size(v.css),
                 size(v.shared),
-                size(v.texts),
                 size(v.total())
             )
         })
         .collect();
     format!(
-        "{{\n  \"budget_gzip\": {BUDGET},\n  \"toolchain\": \"{}\",\n  \"first_visit\": {{\n{}\n  }},\n  \"dist\": {}\n}}\n",
-        report.toolchain,
+        "{{\n  \"budget_gzip\": {BUDGET},\n  \"first_visit\": {{\n{}\n  }},\n  \"dist\": {}\n}}\n",
         rows.join(",\n"),
         size(report.dist)
     )
@@ -224,16 +212,26 @@ mod tests {
             glue: Size { raw: 3, gzip: 2 },
             css: Size { raw: 2, gzip: 1 },
             shared: Size { raw: 5, gzip: 1 },
-            texts: Size { raw: 7, gzip: 3 },
         };
-        assert_eq!(visit.total(), Size { raw: 27, gzip: 11 });
-        let report = Report { visits: vec![visit], dist: Size { raw: 30, gzip: 12 }, toolchain: "stable".into() };
+        assert_eq!(visit.total(), Size { raw: 20, gzip: 8 });
+        let report = Report { visits: vec![visit], dist: Size { raw: 30, gzip: 12 } };
         assert_eq!(
             json(&report),
-            "{\n  \"budget_gzip\": 250000,\n  \"toolchain\": \"stable\",\n  \"first_visit\": {\n    \"offsets\": { \"wasm\": { \"raw\": 10, \"gzip\": 4 }, \
+            "{\n  \"budget_gzip\": 350000,\n  \"first_visit\": {\n    \"offsets\": { \"wasm\": { \"raw\": 10, \"gzip\": 4 }, \
              \"glue\": { \"raw\": 3, \"gzip\": 2 }, \"css\": { \"raw\": 2, \"gzip\": 1 }, \"shared\": { \"raw\": 5, \
-             \"gzip\": 1 }, \"texts\": { \"raw\": 7, \"gzip\": 3 }, \"total\": { \"raw\": 27, \"gzip\": 11 } }\n  },\n  \"dist\": { \"raw\": 30, \"gzip\": 12 }\n}\n"
+             \"gzip\": 1 }, \"total\": { \"raw\": 20, \"gzip\": 8 } }\n  },\n  \"dist\": { \"raw\": 30, \"gzip\": 12 }\n}\n"
         );
         assert!(table(&report).contains("offsets"));
+        assert!(report.over_budget().is_empty());
+    }
+
+    #[test]
+    fn a_page_over_the_budget_is_named() {
+        let visit =
+            |page: &str, gzip: u64| Visit { page: page.into(), wasm: Size { raw: gzip * 3, gzip }, ..Visit::default() };
+        let report =
+            Report { visits: vec![visit("offsets", BUDGET), visit("exercises", BUDGET + 1)], ..Report::default() };
+        assert_eq!(report.over_budget(), vec![("exercises", BUDGET + 1)]);
+        assert!(table(&report).lines().any(|line| line.starts_with("exercises") && line.ends_with("over budget")));
     }
 }

@@ -88,9 +88,6 @@ pub fn run(options: &Options) -> Result {
 fn prerequisites() -> Result {
     tools::ensure_wasm_target()?;
     println!("ok: rust target {WASM_TARGET}");
-    if tools::ensure_release_toolchain() {
-        println!("ok: {} with rust-src (release wasm)", tools::RELEASE_TOOLCHAIN);
-    }
 
     let fmt = util::output(util::cargo().args(["fmt", "--version"]));
     let clippy = util::output(util::cargo().args(["clippy", "--version"]));
@@ -150,13 +147,12 @@ fn clippy_wasm() -> Result {
     util::run(util::cargo().args(["clippy", "-p", "rebalance_core", "-p", "rebalance_lab"]).args(target))?;
     // The browser tests (tests/*.rs) only compile for wasm32: lint them too.
     util::run(util::cargo().args(["clippy", "-p", "rebalance_lab", "--tests"]).args(target))?;
-    // The release build compiles each page alone (`--features <page>`, and one language of a
-    // per-language page: `exercises,en-only`): lint those too, so an import only one page
-    // needs cannot warn (or fail) there.
-    for features in build::release_features() {
+    // The release build compiles each page alone (`--features <page>`): lint those too, so an
+    // import only one page needs cannot warn (or fail) there.
+    for page in build::PAGES {
         util::run(
             util::cargo()
-                .args(["clippy", "-p", "rebalance_lab", "--no-default-features", "--features", &features])
+                .args(["clippy", "-p", "rebalance_lab", "--no-default-features", "--features", page])
                 .args(target),
         )?;
     }

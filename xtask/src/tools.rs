@@ -1,15 +1,12 @@
-//! The tools a build runs, installing them when missing: the `wasm32-unknown-unknown` target,
-//! the pinned nightly of release builds ([`RELEASE_TOOLCHAIN`]; ARCHITECTURE.md, "The release
-//! toolchain"), wasm-bindgen as a library, `wasm-opt` and `esbuild` from `node_modules/.bin`.
+//! The tools a build runs, installing them when missing: the `wasm32-unknown-unknown` target
+//! (every build, debug and release, uses the stable toolchain), wasm-bindgen as a library,
+//! `wasm-opt` and `esbuild` from `node_modules/.bin`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::util::{self, Result};
 
-/// The toolchain of release wasm builds (see the module docs). Pinned: a new nightly may
-/// change sizes or the `-Z` flags; move it on purpose and measure (BENCHMARKS.md).
-pub const RELEASE_TOOLCHAIN: &str = "nightly-2026-05-20";
 /// The target every site build compiles for.
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// The WebAssembly features rustc enables by default for wasm32-unknown-unknown; wasm-opt
@@ -22,28 +19,6 @@ const WASM_FEATURES: &[&str] = &[
     "--enable-reference-types",
     "--enable-multivalue",
 ];
-
-/// Whether [`RELEASE_TOOLCHAIN`] with `rust-src` is there, installing it with rustup when it
-/// is not (about 13 s here). `false`, with a warning, when that fails: the release then
-/// builds with stable, correct but bigger.
-pub fn ensure_release_toolchain() -> bool {
-    let installed = |toolchain: &str| {
-        util::output(util::command("rustup").args(["component", "list", "--installed", "--toolchain", toolchain]))
-            .is_some_and(|list| list.lines().any(|line| line.starts_with("rust-src")))
-    };
-    if installed(RELEASE_TOOLCHAIN) {
-        return true;
-    }
-    let mut install = util::command("rustup");
-    install.args(["toolchain", "install", RELEASE_TOOLCHAIN, "--profile", "minimal", "--component", "rust-src"]);
-    if util::run(&mut install).is_ok() && installed(RELEASE_TOOLCHAIN) {
-        return true;
-    }
-    println!(
-        "warning: cannot install {RELEASE_TOOLCHAIN} with rust-src; the release wasm is built with stable (bigger)"
-    );
-    false
-}
 
 /// Adds the `wasm32-unknown-unknown` target through rustup when it is missing.
 pub fn ensure_wasm_target() -> Result {

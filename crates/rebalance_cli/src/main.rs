@@ -32,13 +32,17 @@ enum Command {
     ///
     /// Output: {"result": [...]} plus "log" when the consumer is not in cidAll, or
     /// {"error": {"message": "..."}} with RocketMQ's message. Without currentCid, the whole
-    /// group: {"assignment": {cid: [...]}, "unassigned": [...]}.
+    /// group: {"assignment": {cid: [...]}, "unassigned": [...]}. A line that is not a case
+    /// (not UTF-8, not a JSON object, a field of the wrong type, a vnodes count beyond Java's
+    /// int or a ring too large to build) gets {"error": {"message": "line N: field: ..."}}
+    /// and the run goes on. Every answer is flushed as soon as it is written.
     Allocate,
 
     /// Plan how long a backlog takes to drain and how many instances a target needs.
     ///
-    /// Numbers accept separators (12,000,000) and exponents (1.2e7); durations accept 900,
-    /// 900s, 15m, 1h30m.
+    /// Numbers accept separators in groups of three (12,000,000) and exponents (1.2e7);
+    /// durations accept 900 (seconds), 900s, 15m, 1h30m, 16 min 40 s, 1500ms, 2d (each unit
+    /// once, largest first). Drain times are shown rounded up to whole seconds.
     Plan {
         /// B: messages waiting now.
         #[arg(long, value_parser = plan_cmd::parse_number)]
@@ -71,7 +75,10 @@ enum Command {
     /// Reads JSON on stdin (a list of {mq: {topic, brokerName, queueId}, minOffset, maxOffset,
     /// consumerOffset, pullOffset?, oldestPendingAt?, lastTimestamp?}, or {"queues": [...],
     /// "now": ms}), or with --from-mqadmin the text of `mqadmin consumerProgress -g G [-s true]`
-    /// (which has no MinOffset: expired positions then count as lag).
+    /// (which has no MinOffset: expired positions then count as lag). Text cut short, a
+    /// header without rows or footer totals that are not the rows' sums are refused with the
+    /// line. A ConsumerOffset past MaxOffset (a negative #Diff, which real mqadmin can print)
+    /// is counted with lag 0, its Diff kept in the Diff total, and explained in "notes".
     Progress {
         /// Read pasted mqadmin consumerProgress text instead of JSON.
         #[arg(long)]

@@ -1,45 +1,62 @@
 //! `rebalance-lab plan`: the drain planner (SPEC section 6) on the command line.
 
-use rebalance_core::plan::{format_duration, plan, Goal, Model, Plan, PlanInput, Remedy};
+use rebalance_core::plan::{
+    format_drain_seconds, format_number, parse_duration_ms, plan, Goal, Model, Plan, PlanInput, Remedy, StepId,
+};
 
-/// Parses a count such as `12000000`, `12,000,000`, `12_000_000` or `1.2e7`.
+/// Parses a count such as `12000000`, `12,000,000`, `12_000_000` or `1.2e7`. Separators
+/// must group the integer digits by three (`1,2,3` is refused: it is no number anyone
+/// writes); one kind of separator per number.
 pub fn parse_number(text: &str) -> Result<f64, String> {
-    let cleaned: String = text.trim().chars().filter(|c| *c != ',' && *c != '_').collect();
+    let t = text.trim();
+    let bad = |why: &str| format!("{text:?} is not a number: {why} (e.g. 12000000, 12,000,000, 1.2e7)");
+    let unsigned = t.strip_prefix(['-', '+']).unwrap_or(t);
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(at) => (&unsigned[..at], Some(&unsigned[at + 1..])),
+        None => (unsigned, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !frac.is_empty() && !digits(frac) {
+        return Err(bad("the decimals are not digits"));
+    }
+    if let Some(e) = exponent {
+        if !digits(e.strip_prefix(['-', '+']).unwrap_or(e)) {
+            return Err(bad("the exponent is not a whole number"));
+        }
+    }
+    let separator = int.chars().find(|c| matches!(c, ',' | '_'));
+    let cleaned_int = match separator {
+        Some(sep) => {
+            let groups: Vec<&str> = int.split(sep).collect();
+            let first = groups.first().copied().unwrap_or_default();
+            let ok = (1..=3).contains(&first.len())
+                && digits(first)
+                && groups.iter().skip(1).all(|g| g.len() == 3 && digits(g));
+            if !ok {
+                return Err(bad(&format!("{sep:?} must separate groups of three digits")));
+            }
+            groups.concat()
+        }
+        None if digits(int) => int.to_owned(),
+        None => return Err(bad("expected digits")),
+    };
+    let cleaned = format!(
+        "{}{cleaned_int}.{}{}",
+        &t[..t.len() - unsigned.len()],
+        if frac.is_empty() { "0" } else { frac },
+        exponent.map_or(String::new(), |e| format!("e{e}"))
+    );
     match cleaned.parse::<f64>() {
         Ok(x) if x.is_finite() => Ok(x),
-        _ => Err(format!("not a number: {text:?}")),
+        _ => Err(bad("too large")),
     }
 }
 
-/// Parses a duration: `900`, `900s`, `15m`, `1h30m`, `2h`, `1d` (seconds when no unit).
+/// Parses a duration into seconds with the core's [`parse_duration_ms`] (`900`, `900s`,
+/// `15m`, `1h30m`, `1500ms`, `2d`; seconds when there is no unit).
 pub fn parse_duration(text: &str) -> Result<f64, String> {
-    let t = text.trim();
-    if let Ok(seconds) = parse_number(t) {
-        return Ok(seconds);
-    }
-    let (mut total, mut number) = (0.0_f64, String::new());
-    let mut any = false;
-    for c in t.chars() {
-        if c.is_ascii_digit() || c == '.' {
-            number.push(c);
-            continue;
-        }
-        let unit = match c {
-            's' => 1.0,
-            'm' => 60.0,
-            'h' => 3600.0,
-            'd' => 86_400.0,
-            _ => return Err(format!("not a duration: {text:?} (use e.g. 900s, 15m, 1h30m)")),
-        };
-        let value: f64 = number.parse().map_err(|_| format!("not a duration: {text:?} (use e.g. 900s, 15m, 1h30m)"))?;
-        total += value * unit;
-        number.clear();
-        any = true;
-    }
-    if !number.is_empty() || !any {
-        return Err(format!("not a duration: {text:?} (use e.g. 900s, 15m, 1h30m)"));
-    }
-    Ok(total)
+    parse_duration_ms(text).map(|ms| ms as f64 / 1_000.0)
 }
 
 /// Builds the planner input from the command line's values.
@@ -84,11 +101,23 @@ pub fn render_text(input: &PlanInput, p: &Plan) -> String {
         let pad = width.saturating_sub(s.formula.chars().count());
         out.push_str(&format!("  {}{}  =  {}  =  {}\n", s.formula, " ".repeat(pad), s.substituted, s.result));
     }
-    let drain =
-        p.drain_seconds.map_or_else(|| "never (consumption does not outpace production)".to_owned(), format_duration);
+    let drain = p
+        .drain_seconds
+        .map_or_else(|| "never (consumption does not outpace production)".to_owned(), format_drain_seconds);
     out.push_str(&format!("Drain time: {drain}\n"));
-    if p.idle_instances > 0 {
-        out.push_str(&format!("Idle instances: {} (no queue to own)\n", p.idle_instances));
+    // The exact counts, also when they do not fit the JSON's 32-bit fields.
+    let value = |id: StepId| p.steps.iter().find(|s| s.id == id).map(|s| s.value);
+    let (needed, effective) = (value(StepId::InstancesNeeded), value(StepId::EffectiveInstances));
+    if p.instances_overflow {
+        out.push_str(&format!(
+            "Instances needed: {}, more than {} (the JSON caps instancesNeeded and instances there and sets instancesOverflow)\n",
+            format_number(needed.unwrap_or_default()),
+            format_number(f64::from(u32::MAX))
+        ));
+    }
+    let idle = needed.unwrap_or(f64::from(p.instances)) - effective.unwrap_or(f64::from(p.effective_instances));
+    if idle > 0.0 {
+        out.push_str(&format!("Idle instances: {} (no queue to own)\n", format_number(idle)));
     }
     match p.meets_target {
         Some(true) => out.push_str("Verdict: target met\n"),

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use rebalance_core::plan::parse_duration_ms;
+
 use rebalance_core::simulate::scenario::AgainstAvg;
 use rebalance_core::simulate::{
     scenario, validate_script, Event, Level, LogEntry, LogKind, Scenario, ScheduledEvent, SimConfig, Simulation,
@@ -75,51 +77,6 @@ pub struct SimulateArgs {
     /// List the scenarios.
     #[arg(long)]
     pub list: bool,
-}
-
-/// Parses `300`, `300s`, `10m`, `1h30m`, `2d`, `1500ms` into milliseconds (plain = seconds).
-/// Units: d, h, m, s, ms, each at most once and from the largest down (`1h1h`, `30m1h` and
-/// `1,5` are refused). This parser lives here so that `simulate` does not wait for the
-/// planner's; both accept the same units.
-pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let bad = || format!("not a duration: {text:?} (use e.g. 300s, 10m, 1h30m, 2d, 1500ms)");
-    if let Ok(seconds) = t.parse::<u64>() {
-        return seconds.checked_mul(1_000).ok_or_else(bad);
-    }
-    let (mut total, mut number, mut any) = (0u64, String::new(), false);
-    // Units seen so far, by rank: d 0, h 1, m 2, s 3, ms 4.
-    let mut last_rank: Option<u8> = None;
-    let mut chars = t.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_digit() {
-            number.push(c);
-            continue;
-        }
-        let (unit, rank) = match (c, chars.peek()) {
-            ('m', Some('s')) => {
-                chars.next();
-                (1, 4)
-            }
-            ('d', _) => (86_400_000, 0),
-            ('h', _) => (3_600_000, 1),
-            ('m', _) => (60_000, 2),
-            ('s', _) => (1_000, 3),
-            _ => return Err(bad()),
-        };
-        if last_rank.is_some_and(|r| r >= rank) {
-            return Err(bad());
-        }
-        last_rank = Some(rank);
-        let value: u64 = number.parse().map_err(|_| bad())?;
-        total = value.checked_mul(unit).and_then(|v| total.checked_add(v)).ok_or_else(bad)?;
-        number.clear();
-        any = true;
-    }
-    if !number.is_empty() || !any {
-        return Err(bad());
-    }
-    Ok(total)
 }
 
 /// The object form of an event script (events read one by one, to name their lines).
@@ -670,7 +627,9 @@ mod tests {
         assert!(parse_duration_ms("99999999999999999999h").is_err());
         assert_eq!(parse_duration_ms("2d"), Ok(172_800_000));
         assert_eq!(parse_duration_ms("1d2h3m4s5ms"), Ok(93_784_005));
-        for refused in ["1h1h", "30m1h", "1,5", "1.5m", "5ms1s", "-1s", ""] {
+        // The planner's reader: a decimal is fine when the total is whole milliseconds.
+        assert_eq!(parse_duration_ms("1.5m"), Ok(90_000));
+        for refused in ["1h1h", "30m1h", "1,5", "5ms1s", "-1s", "", "1.0001s"] {
             assert!(parse_duration_ms(refused).is_err(), "{refused:?}");
         }
     }

@@ -1,6 +1,7 @@
 //! Whole-group assignment against the Java client's cost model (every member calls
 //! `allocate` for itself) at 1024 queues × 256 consumers, for every strategy; and `moves`
-//! for the playground's slider at its limit (256 queues, 64 → 63 consumers).
+//! for the playground's slider at its limit (256 queues, 64 → 63 consumers); and
+//! MACHINE_ROOM_NEARBY with thousands of machine rooms.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use rebalance_core::allocate::{allocate, MachineRooms, Strategy};
@@ -73,9 +74,34 @@ fn bench_moves(c: &mut Criterion) {
     group.finish();
 }
 
+/// MACHINE_ROOM_NEARBY with a machine room per broker: 10,000 rooms of one queue each, 1,000
+/// consumers in the first 1,000 of them (9,000 rooms without consumers, each shared by all).
+fn bench_many_rooms(c: &mut Criterion) {
+    let mut queues: Vec<MessageQueue> =
+        (0..10_000).map(|i| MessageQueue::new("TopicTest", format!("room{i}-broker"), 0)).collect();
+    let mut cids: Vec<String> = (0..1_000).map(|i| format!("room{i}-10.0.{}.{}@{i}", i / 250, i % 250)).collect();
+    sort_queues(&mut queues);
+    sort_cids(&mut cids);
+    let rooms =
+        MachineRooms::from_name_prefix(queues.iter().map(|q| q.broker_name.as_str()), cids.iter().map(String::as_str));
+    let mut group = c.benchmark_group("nearby_10000rooms_1000c");
+    for delegate in [Strategy::Averagely, Strategy::ConsistentHash { virtual_nodes: 10 }] {
+        let strategy = Strategy::MachineRoomNearby { delegate: Box::new(delegate), rooms: rooms.clone() };
+        let model = MessageModel::Clustering(strategy.clone());
+        let name = strategy.name();
+        group.bench_with_input(BenchmarkId::new("group_assign", &name), &model, |b, model| {
+            b.iter(|| assign(black_box(model), black_box(&queues), black_box(&cids)))
+        });
+        group.bench_with_input(BenchmarkId::new("one_consumer", &name), &strategy, |b, strategy| {
+            b.iter(|| allocate(black_box(strategy), "GID", &cids[0], &queues, &cids).map(|a| a.queues.len()))
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
-    targets = bench, bench_moves
+    targets = bench, bench_moves, bench_many_rooms
 }
 criterion_main!(benches);

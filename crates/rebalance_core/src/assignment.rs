@@ -3,7 +3,8 @@
 //! between two assignments.
 //!
 //! [`assign`] plays `RebalanceImpl` for every member: it sorts `mqAll` (a set: duplicates
-//! dropped) and `cidAll` (duplicates kept: a cid conflict is two members with one cid), then
+//! dropped; `Collections.sort` with `MessageQueue.compareTo`'s overflow, see
+//! [`rebalance_mq_all`]) and `cidAll` (duplicates kept: a cid conflict is two members with one cid), then
 //! computes each member's list. Member `i`'s list equals
 //! `allocate(strategy, group, cidAll[i], mqAll, cidAll)` (a property test proves it).
 
@@ -13,9 +14,9 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::allocate::consistent_hash::{QueueHasher, Ring};
-use crate::allocate::machine_room::{machine_room_candidates, machine_room_slots, split_rooms};
-use crate::allocate::{avg_range, circle_indices, Strategy};
-use crate::message_queue::{java_cmp, sort_cids};
+use crate::allocate::machine_room::{machine_room_candidates, machine_room_slots, room_position, split_rooms};
+use crate::allocate::{allocate, avg_range, circle_indices, picks, Consumers, MachineRooms, Strategy};
+use crate::message_queue::{java_cmp, rebalance_mq_all, sort_cids};
 use crate::{Error, MessageQueue, Result};
 
 /// How the group consumes (`MessageModel`).
@@ -28,15 +29,29 @@ pub enum MessageModel {
 }
 
 /// One member of the group and what it was given.
+///
+/// Members that were given the same list share it (CONFIG gives every member the configured
+/// list: one copy, not one per member).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Member {
     /// Its client id.
     pub cid: String,
-    /// Indices into [`GroupAssignment::queues`], in the order `allocate` returns them.
-    pub queues: Vec<usize>,
-    /// CONFIG only: configured queues that are not in `mqAll` (RocketMQ returns them anyway).
-    #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    pub outside: Vec<MessageQueue>,
+    /// Indices into [`GroupAssignment::queues`] of the returned queues that are in `mqAll`,
+    /// in the order `allocate` returns them.
+    pub queues: Rc<Vec<usize>>,
+    /// CONFIG (also as MACHINE_ROOM_NEARBY's delegate): returned queues that are not in
+    /// `mqAll` (RocketMQ returns them anyway), in returned order.
+    #[serde(skip_serializing_if = "no_queues", default)]
+    pub outside: Rc<Vec<MessageQueue>>,
+    /// The whole list `allocate` returns when some of it is [`outside`](Self::outside): the
+    /// configured list as given, in and outside `mqAll` in any order (as MACHINE_ROOM_NEARBY's
+    /// delegate, once per call). `None`: the list is [`queues`](Self::queues).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub returned: Option<Rc<Vec<MessageQueue>>>,
+}
+
+fn no_queues(queues: &Rc<Vec<MessageQueue>>) -> bool {
+    queues.is_empty()
 }
 
 /// Every member's allocation for one membership and one queue list.
@@ -49,7 +64,8 @@ pub struct GroupAssignment {
     /// One per `cidAll` entry, in sorted order (a duplicated cid appears twice).
     pub members: Vec<Member>,
     /// For each queue, the members (indices into `members`) holding it; empty = unassigned.
-    pub owners: Vec<Vec<usize>>,
+    /// Queues with the same owners may share one list (CONFIG, BROADCASTING: all of them).
+    pub owners: Vec<Rc<Vec<usize>>>,
 }
 
 /// Computes every member's allocation (see the module docs for the sorting it does).
@@ -60,48 +76,113 @@ pub struct GroupAssignment {
 /// With no consumers at all there is no member to call `allocate`: the result has no
 /// members and every queue is unassigned. Otherwise the error is the one the first member's
 /// call would raise.
+///
+/// Only CLUSTERING sorts `mqAll` (BROADCASTING takes the set as it is): with queue ids more
+/// than `i32::MAX` apart Java's sort may throw, and then so does every member's rebalance
+/// ([`rebalance_mq_all`]); the other lists show the queues in [`Ord`]'s order.
 pub fn assign(model: &MessageModel, queues: &[MessageQueue], cids: &[String]) -> Result<GroupAssignment> {
-    let mut mq_all = queues.to_vec();
-    crate::order::sort(&mut mq_all);
-    mq_all.dedup();
+    let mq_all = match model {
+        MessageModel::Clustering(_) if !cids.is_empty() => rebalance_mq_all(queues)?,
+        _ => {
+            let mut set = queues.to_vec();
+            crate::order::sort(&mut set);
+            set.dedup();
+            set
+        }
+    };
     let mut cid_all = cids.to_vec();
     sort_cids(&mut cid_all);
 
     let (strategy_name, lists) = match model {
         MessageModel::Broadcasting => {
-            ("BROADCASTING".to_owned(), cid_all.iter().map(|_| ((0..mq_all.len()).collect(), Vec::new())).collect())
+            let everything = List::plain((0..mq_all.len()).collect());
+            ("BROADCASTING".to_owned(), vec![everything; cid_all.len()])
         }
         MessageModel::Clustering(strategy) => (strategy.name(), member_lists(strategy, &mq_all, &cid_all)?),
     };
-    let mut owners = vec![Vec::new(); mq_all.len()];
+    let owners = owners(&lists, mq_all.len());
     let members = cid_all
         .into_iter()
         .zip(lists)
-        .enumerate()
-        .map(|(m, (cid, (queues, outside)))| {
-            for &q in &queues {
-                if let Some(list) = owners.get_mut(q) {
-                    if list.last() != Some(&m) {
-                        list.push(m);
-                    }
-                }
-            }
-            Member { cid, queues, outside }
-        })
+        .map(|(cid, list)| Member { cid, queues: list.queues, outside: list.outside, returned: list.returned })
         .collect();
     Ok(GroupAssignment { strategy_name, queues: mq_all, members, owners })
 }
 
-type Lists = Vec<(Vec<usize>, Vec<MessageQueue>)>;
+/// Each queue's members. When every member holds the same list (CONFIG, BROADCASTING) its
+/// queues share one list of all members.
+fn owners(lists: &[List], queues: usize) -> Vec<Rc<Vec<usize>>> {
+    let nobody: Rc<Vec<usize>> = Rc::default();
+    if let Some(first) = lists.first().filter(|first| lists.iter().all(|l| Rc::ptr_eq(&l.queues, &first.queues))) {
+        let everybody = Rc::new((0..lists.len()).collect());
+        let mut owners = vec![nobody; queues];
+        for &q in first.queues.iter() {
+            if let Some(owners) = owners.get_mut(q) {
+                *owners = Rc::clone(&everybody);
+            }
+        }
+        return owners;
+    }
+    let mut owners = vec![Vec::new(); queues];
+    for (m, list) in lists.iter().enumerate() {
+        for &q in list.queues.iter() {
+            if let Some(owners) = owners.get_mut(q) {
+                if owners.last() != Some(&m) {
+                    owners.push(m);
+                }
+            }
+        }
+    }
+    owners.into_iter().map(|o| if o.is_empty() { Rc::clone(&nobody) } else { Rc::new(o) }).collect()
+}
 
-/// Each member's list (indices into `mq_all`) for sorted inputs.
-fn member_lists(strategy: &Strategy, mq_all: &[MessageQueue], cid_all: &[String]) -> Result<Lists> {
+/// One member's list, as [`Member`] holds it.
+#[derive(Clone, Default)]
+struct List {
+    queues: Rc<Vec<usize>>,
+    outside: Rc<Vec<MessageQueue>>,
+    returned: Option<Rc<Vec<MessageQueue>>>,
+}
+
+impl List {
+    /// A list of queues all in `mqAll`.
+    fn plain(queues: Vec<usize>) -> Self {
+        List { queues: Rc::new(queues), ..List::default() }
+    }
+
+    /// The list `allocate` returned, located in `mq_all` (`position`).
+    fn returned(list: &[MessageQueue], position: &HashMap<&MessageQueue, usize>) -> Self {
+        let queues: Vec<usize> = list.iter().filter_map(|mq| position.get(mq).copied()).collect();
+        if queues.len() == list.len() {
+            return List::plain(queues);
+        }
+        let outside = list.iter().filter(|mq| !position.contains_key(mq)).cloned().collect();
+        List { queues: Rc::new(queues), outside: Rc::new(outside), returned: Some(Rc::new(list.to_vec())) }
+    }
+
+    /// This list `times` times over (one call's list, returned by that many calls).
+    fn repeated(&self, times: usize) -> Self {
+        fn repeat<T: Clone>(list: &[T], times: usize) -> Rc<Vec<T>> {
+            Rc::new(std::iter::repeat_n(list, times).flatten().cloned().collect())
+        }
+        List {
+            queues: repeat(&self.queues, times),
+            outside: repeat(&self.outside, times),
+            returned: self.returned.as_ref().map(|list| repeat(list, times)),
+        }
+    }
+}
+
+/// Each queue's position in `mq_all`.
+fn positions(mq_all: &[MessageQueue]) -> HashMap<&MessageQueue, usize> {
+    mq_all.iter().enumerate().map(|(i, mq)| (mq, i)).collect()
+}
+
+/// Each member's list for sorted inputs.
+fn member_lists(strategy: &Strategy, mq_all: &[MessageQueue], cid_all: &[String]) -> Result<Vec<List>> {
     if let Strategy::Config { queues } = strategy {
-        // No check at all: every member returns the configured list.
-        let position: HashMap<&MessageQueue, usize> = mq_all.iter().enumerate().map(|(i, mq)| (mq, i)).collect();
-        let known: Vec<usize> = queues.iter().filter_map(|mq| position.get(mq).copied()).collect();
-        let outside: Vec<MessageQueue> = queues.iter().filter(|mq| !position.contains_key(mq)).cloned().collect();
-        return Ok(cid_all.iter().map(|_| (known.clone(), outside.clone())).collect());
+        // No check at all: every member returns the configured list, as given.
+        return Ok(vec![List::returned(queues, &positions(mq_all)); cid_all.len()]);
     }
     let Some(first_cid) = cid_all.first() else {
         return Ok(Vec::new());
@@ -117,7 +198,7 @@ fn member_lists(strategy: &Strategy, mq_all: &[MessageQueue], cid_all: &[String]
     let mut first: HashMap<&str, usize> = HashMap::with_capacity(n);
     let index: Vec<usize> =
         cid_all.iter().enumerate().map(|(i, cid)| *first.entry(cid.as_str()).or_insert(i)).collect();
-    let plain = |list: Vec<usize>| (list, Vec::new());
+    let plain = List::plain;
     Ok(match strategy {
         Strategy::Averagely => index.iter().map(|&i| plain(avg_range(i, m, n).collect())).collect(),
         Strategy::AveragelyByCircle => index.iter().map(|&i| plain(circle_indices(i, m, n).collect())).collect(),
@@ -143,68 +224,102 @@ fn member_lists(strategy: &Strategy, mq_all: &[MessageQueue], cid_all: &[String]
                 })
                 .collect()
         }
-        Strategy::MachineRoomNearby { delegate, rooms } => {
-            let (queue_rooms, consumer_rooms) = split_rooms(rooms, mq_all, cid_all)?;
-            let mut lists: Lists = vec![(Vec::new(), Vec::new()); n];
-            let global_queue: HashMap<&MessageQueue, usize> =
-                mq_all.iter().enumerate().map(|(i, mq)| (mq, i)).collect();
-            let run = |queues: &[&MessageQueue], members: &[usize], lists: &mut Lists| -> Result<()> {
-                let sub_mqs: Vec<MessageQueue> = queues.iter().map(|mq| (*mq).clone()).collect();
-                let sub_cids: Vec<String> = members.iter().map(|&g| cid_all[g].clone()).collect();
-                for (local, (sub_list, outside)) in member_lists(delegate, &sub_mqs, &sub_cids)?.into_iter().enumerate()
-                {
-                    let Some(target) = members.get(local).and_then(|&g| lists.get_mut(g)) else { continue };
-                    target.0.extend(
-                        sub_list.iter().filter_map(|&q| sub_mqs.get(q)).filter_map(|mq| global_queue.get(mq).copied()),
-                    );
-                    target.1.extend(outside);
-                }
-                Ok(())
-            };
-            // 1. Each room's queues among that room's consumers.
-            for (room, queues) in &queue_rooms {
-                if let Some((_, cids)) = consumer_rooms.iter().find(|(r, _)| r == room) {
-                    let members: Vec<usize> = members_of(cid_all, cids);
-                    run(queues, &members, &mut lists)?;
-                }
-            }
-            // 2. Rooms without consumers: shared by everybody, in room-name order.
-            let everybody: Vec<usize> = (0..n).collect();
-            for (room, queues) in &queue_rooms {
-                if !consumer_rooms.iter().any(|(r, _)| r == room) {
-                    run(queues, &everybody, &mut lists)?;
-                }
-            }
-            lists
-        }
+        Strategy::MachineRoomNearby { delegate, rooms } => nearby_lists(strategy, delegate, rooms, mq_all, cid_all)?,
         Strategy::Config { .. } => Vec::new(), // handled above
     })
 }
 
-/// Global member indices of the given room members (same order; duplicates map to each slot).
-fn members_of(cid_all: &[String], room: &[&String]) -> Vec<usize> {
-    let mut used = vec![false; cid_all.len()];
-    room.iter()
-        .filter_map(|cid| {
-            let g = cid_all.iter().enumerate().position(|(i, c)| !used[i] && c == *cid)?;
-            used[g] = true;
-            Some(g)
-        })
-        .collect()
+/// MACHINE_ROOM_NEARBY for every member: each room's queues among that room's consumers, then
+/// each room without consumers among everybody, in room-name order (`AllocateMachineRoomNearby`).
+///
+/// Every call is computed for all its consumers at once ([`picks`]): the work is the size of
+/// the answer, not rooms × consumers.
+fn nearby_lists(
+    strategy: &Strategy,
+    delegate: &Strategy,
+    rooms: &MachineRooms,
+    mq_all: &[MessageQueue],
+    cid_all: &[String],
+) -> Result<Vec<List>> {
+    let (queue_rooms, consumer_rooms) = split_rooms(rooms, mq_all, cid_all)?;
+    let n = cid_all.len();
+    let orphans: Vec<&Vec<usize>> = queue_rooms
+        .iter()
+        .filter(|(room, _)| room_position(&consumer_rooms, room).is_none())
+        .map(|(_, queues)| queues)
+        .collect();
+    match delegate {
+        Strategy::Config { queues } => {
+            // Every call returns the configured list: a member gets it once for its own room
+            // when that room has queues, then once per room without consumers. Members with
+            // the same count share one list.
+            let once = List::returned(queues, &positions(mq_all));
+            let mut by_count: HashMap<usize, List> = HashMap::new();
+            let mut lists = vec![List::default(); n];
+            for (room, members) in &consumer_rooms {
+                let count = orphans.len() + usize::from(room_position(&queue_rooms, room).is_some());
+                let list = by_count.entry(count).or_insert_with(|| once.repeated(count));
+                for &g in members {
+                    lists[g] = list.clone();
+                }
+            }
+            return Ok(lists);
+        }
+        Strategy::MachineRoomNearby { .. } => {
+            // A MACHINE_ROOM_NEARBY delegate (RocketMQ accepts one; nothing here builds it):
+            // one call per member.
+            let position = positions(mq_all);
+            return cid_all
+                .iter()
+                .map(|cid| allocate(strategy, "", cid, mq_all, cid_all).map(|a| List::returned(&a.queues, &position)))
+                .collect();
+        }
+        _ => {}
+    }
+    let mut lists: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // One call of the delegate: `queues` (positions in `mq_all`) among `members` (positions in
+    // `cid_all`, as `consumers`).
+    let mut call = |queues: &[usize], members: &[usize], consumers: &Consumers| {
+        let mqs: Vec<&MessageQueue> = queues.iter().map(|&q| &mq_all[q]).collect();
+        picks(delegate, &mqs, consumers, None, |head, q| {
+            for local in consumers.same(head) {
+                lists[members[local]].push(queues[q]);
+            }
+        });
+    };
+    // 1. Each room's queues among that room's consumers.
+    for (room, queues) in &queue_rooms {
+        if let Some(c) = room_position(&consumer_rooms, room) {
+            let members = &consumer_rooms[c].1;
+            let cids: Vec<String> = members.iter().map(|&g| cid_all[g].clone()).collect();
+            call(queues, members, &Consumers::new(&cids));
+        }
+    }
+    // 2. Rooms without consumers: shared by everybody, in room-name order.
+    let everybody: Vec<usize> = (0..n).collect();
+    let consumers = Consumers::new(cid_all);
+    for queues in orphans {
+        call(queues, &everybody, &consumers);
+    }
+    Ok(lists.into_iter().map(List::plain).collect())
 }
 
 impl GroupAssignment {
-    /// The queues member `m` holds, in `allocate`'s order (plus CONFIG's outside queues).
+    /// The list `allocate` returns to member `m` (CONFIG's queues outside `mqAll` included).
     pub fn member_queues(&self, m: usize) -> Vec<MessageQueue> {
-        self.members.get(m).map_or_else(Vec::new, |member| {
-            member
-                .queues
-                .iter()
-                .filter_map(|&q| self.queues.get(q))
-                .cloned()
-                .chain(member.outside.iter().cloned())
-                .collect()
-        })
+        self.member_queue_iter(m).cloned().collect()
+    }
+
+    /// [`member_queues`](Self::member_queues) without copying: members share their lists
+    /// (CONFIG's one list for the whole group), so writing every member's list out needs no
+    /// copy of it per member.
+    pub fn member_queue_iter(&self, m: usize) -> impl Iterator<Item = &MessageQueue> + '_ {
+        let (returned, held): (&[MessageQueue], &[usize]) = match self.members.get(m) {
+            Some(Member { returned: Some(list), .. }) => (list, &[]),
+            Some(member) => (&[], &member.queues),
+            None => (&[], &[]),
+        };
+        returned.iter().chain(held.iter().filter_map(|&q| self.queues.get(q)))
     }
 
     /// Distinct cids owning queue `q`, in Java order.
@@ -310,7 +425,7 @@ fn owner_lists(a: &GroupAssignment) -> Vec<Owners<'_>> {
     let mut lists: Vec<Owners> = Vec::with_capacity(a.queues.len());
     let mut last: Option<&[usize]> = None;
     for q in 0..a.queues.len() {
-        let members = a.owners.get(q).map_or(&[][..], Vec::as_slice);
+        let members = a.owners.get(q).map_or(&[][..], |o| o.as_slice());
         let list = match (last, lists.last()) {
             (Some(seen), Some(list)) if seen == members => Rc::clone(list),
             _ => Rc::new(a.owner_cids(q)),

@@ -28,6 +28,12 @@ pub enum Error {
     /// `AllocateMachineRoomNearby`: a consumer without a machine room.
     #[error("Machine room is null for consumer id {0}")]
     ConsumerRoomMissing(String),
+    /// Java's `ComparableTimSort` (`Collections.sort(mqAll)` in `RebalanceImpl`) found that
+    /// `MessageQueue.compareTo` is not an order (queue ids more than `i32::MAX` apart, see
+    /// [`crate::message_queue::java_compare`]). RocketMQ's `doRebalance` catches it, logs
+    /// `rebalance Exception` and leaves that topic's queues as they were.
+    #[error("Comparison method violates its general contract!")]
+    ComparisonContract,
     /// A MACHINE_ROOM_NEARBY delegate that is itself MACHINE_ROOM_NEARBY (not allowed here).
     #[error("the delegate of MACHINE_ROOM_NEARBY must be another strategy, not {0}")]
     NestedNearby(String),

@@ -15,7 +15,6 @@
 //! - [`simulate`]: the deterministic consumer-group timeline simulator.
 //! - [`order`]: sorting with one compiled sort (small WebAssembly).
 //! - [`json`]: the small JSON reader and writer of stored progress and answers.
-//! - [`number`]: decimal text to `f64`, exactly as `str::parse`, without its tables.
 
 pub mod allocate;
 pub mod assignment;
@@ -24,7 +23,6 @@ pub mod exercise;
 pub mod json;
 pub mod message_queue;
 pub mod mqadmin;
-pub mod number;
 pub mod offset;
 pub mod order;
 pub mod plan;

@@ -353,6 +353,11 @@ fn parse_row(columns: &[&str], text: &str, line: usize, utc_offset_minutes: i32)
         }
     }
     let last = tokens.get(fixed..).unwrap_or_default();
+    if has_last && last.is_empty() {
+        // mqadmin always prints #LastTime (`N/A` when there is none).
+        let message = format!("the row ends after {fixed} columns, before #LastTime: was the text cut short?");
+        return Err(parse_error(line, message));
+    }
     let bad_time =
         || parse_error(line, format!("#LastTime {:?} is neither N/A nor a valid yyyy-MM-dd HH:mm:ss", last.join(" ")));
     let last_timestamp = match last {
@@ -384,8 +389,13 @@ pub fn parse(text: &str) -> Result<ParsedProgress> {
 /// the header decides the columns. After it, blank lines are skipped and every other line
 /// must be a row until the first footer line (`Consume TPS:` …); from there on only footer
 /// values are read and anything else is ignored. `#LastTime` is read at
-/// `utc_offset_minutes`. A row that does not parse is an [`Error::Parse`] with its 1-based
-/// line number.
+/// `utc_offset_minutes`. Negative `#Diff` values are rows like any other (see
+/// [`crate::offset`]).
+///
+/// An [`Error::Parse`] with its 1-based line number for: a row that does not parse (a row
+/// cut short included), a header with no rows after it, a footer value that is not a
+/// number, and a `Consume Diff Total` or `Consume Inflight Total` that is not the sum of
+/// the rows' `#Diff` or `#Inflight` (mqadmin sums every row it prints, as Java `long`).
 pub fn parse_with_offset(text: &str, utc_offset_minutes: i32) -> Result<ParsedProgress> {
     let mut result = ParsedProgress {
         queues: Vec::new(),
@@ -399,6 +409,8 @@ pub fn parse_with_offset(text: &str, utc_offset_minutes: i32) -> Result<ParsedPr
     let mut columns: Option<Vec<&str>> = None;
     let mut in_footer = false;
     let mut last_line = 0;
+    // The lines of the `Consume Diff Total` and `Consume Inflight Total` footer values.
+    let (mut diff_line, mut inflight_line) = (0, 0);
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         last_line = line;
@@ -415,12 +427,16 @@ pub fn parse_with_offset(text: &str, utc_offset_minutes: i32) -> Result<ParsedPr
             continue;
         };
         let footer = |prefix: &str| trimmed.strip_prefix(prefix).map(str::trim);
+        let not_a_number = |name: &str, v: &str| parse_error(line, format!("{name} {v:?} is not a number"));
         if let Some(v) = footer("Consume TPS:") {
-            result.consume_tps = crate::number::parse_f64(v);
+            let tps = v.parse::<f64>().ok().ok_or_else(|| not_a_number("Consume TPS", v))?;
+            result.consume_tps = Some(tps);
         } else if let Some(v) = footer("Consume Diff Total:").or_else(|| footer("Diff Total:")) {
-            result.diff_total = v.parse().ok();
+            result.diff_total = Some(v.parse().map_err(|_| not_a_number("Consume Diff Total", v))?);
+            diff_line = line;
         } else if let Some(v) = footer("Consume Inflight Total:") {
-            result.inflight_total = v.parse().ok();
+            result.inflight_total = Some(v.parse().map_err(|_| not_a_number("Consume Inflight Total", v))?);
+            inflight_line = line;
         } else {
             if !in_footer && !trimmed.is_empty() {
                 result.queues.push(parse_row(cols, trimmed, line, utc_offset_minutes)?);
@@ -434,6 +450,26 @@ pub fn parse_with_offset(text: &str, utc_offset_minutes: i32) -> Result<ParsedPr
             last_line.max(1),
             "no mqadmin consumerProgress header found (a line starting with #Topic  #Broker Name  #QID)",
         ));
+    }
+    if !result.queues.iter().any(|q| q.line > result.header_line) {
+        return Err(parse_error(result.header_line, "the header has no queue rows after it"));
+    }
+    let diff_sum = result.queues.iter().fold(0i64, |sum, q| sum.wrapping_add(q.diff));
+    if let Some(total) = result.diff_total.filter(|total| *total != diff_sum) {
+        let message = format!(
+            "Consume Diff Total {total} is not the sum of the rows' #Diff ({diff_sum}): are rows missing or cut short?"
+        );
+        return Err(parse_error(diff_line, message));
+    }
+    let inflights: Option<Vec<i64>> = result.queues.iter().map(|q| q.inflight).collect();
+    let inflight_sum = inflights.map(|list| list.into_iter().fold(0i64, i64::wrapping_add));
+    if let (Some(total), Some(sum)) = (result.inflight_total, inflight_sum) {
+        if total != sum {
+            let message = format!(
+                "Consume Inflight Total {total} is not the sum of the rows' #Inflight ({sum}): are rows missing or cut short?"
+            );
+            return Err(parse_error(inflight_line, message));
+        }
     }
     Ok(result)
 }

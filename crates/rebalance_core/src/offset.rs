@@ -14,6 +14,16 @@
 //! - `diff = MaxOffset - ConsumerOffset`: what `mqadmin consumerProgress` prints as `#Diff`.
 //!   It counts expired positions as if they were backlog, so `diff = lag + expired`. The
 //!   site shows both on purpose.
+//! - `ahead = max(0, ConsumerOffset - MaxOffset)`: a real `mqadmin consumerProgress` can
+//!   print a negative `#Diff`. The broker's `AdminBrokerProcessor.getConsumeStats` reads
+//!   `getMaxOffsetInQueue` and then `queryOffset` for each queue, so a group consuming at
+//!   the head can commit past the MaxOffset read a moment before; or the broker switched
+//!   over to a slave that is behind, or its store was truncated below the committed offset.
+//!   (The same method reports `max(consumerOffset, pullOffset)` as the pull offset, so
+//!   `#Inflight` is never negative.) Such a queue is accepted: nothing is pending
+//!   (lag 0), and its negative diff counts in the diff total as it does in mqadmin's
+//!   `Consume Diff Total` (`ConsumerProgressSubCommand` sums `brokerOffset -
+//!   consumerOffset` over every row, unclamped). In general `diff = lag + expired - ahead`.
 //!
 //! A queue with inconsistent offsets gets its own [`Error::InvalidProgress`]; the other
 //! queues are still computed. Times are epoch milliseconds passed in by the caller.
@@ -74,8 +84,16 @@ pub struct QueueLag {
     pub expired: i64,
     /// `PullOffset - ConsumerOffset`, 0 when the pull offset is unknown.
     pub inflight: i64,
-    /// mqadmin's `#Diff`, `MaxOffset - ConsumerOffset` (= `lag + expired`).
+    /// mqadmin's `#Diff`, `MaxOffset - ConsumerOffset` (= `lag + expired - ahead`).
     pub diff: i64,
+    /// `max(0, ConsumerOffset - MaxOffset)`: how far the committed offset is past MaxOffset
+    /// (a negative `#Diff`, see the module docs). Omitted from JSON when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub ahead: i64,
+}
+
+fn is_zero(x: &i64) -> bool {
+    *x == 0
 }
 
 /// One queue of a [`ProgressReport`]: its lag, or why its offsets were refused.
@@ -119,8 +137,13 @@ pub struct ProgressReport {
     pub total_expired: i64,
     /// Sum of `inflight`.
     pub total_inflight: i64,
-    /// Sum of mqadmin's `diff` (mqadmin's `Consume Diff Total` over the valid queues).
+    /// Sum of mqadmin's `diff`, negative ones included (mqadmin's `Consume Diff Total` over
+    /// the valid queues): `total_lag + total_expired - total_ahead`.
     pub total_diff: i64,
+    /// Sum of `ahead` (the queues with a negative diff).
+    pub total_ahead: i64,
+    /// How many valid queues have a negative diff (ConsumerOffset past MaxOffset).
+    pub negative_diff_queues: usize,
     /// How many queues were refused.
     pub queues_with_errors: usize,
     /// `now - oldest oldest_pending_at` among valid queues with lag > 0 (consume delay).
@@ -162,7 +185,31 @@ pub fn validate_offsets(mq: &MessageQueue, min: i64, max: i64, consumer: i64, pu
 }
 
 /// Lag, expired, inflight and mqadmin diff of one queue, or why its offsets are refused.
+///
+/// A ConsumerOffset past MaxOffset is accepted (a negative `#Diff`, see the module docs):
+/// lag and expired are 0, `ahead` says by how much, and the PullOffset may then be anywhere
+/// from the ConsumerOffset on.
 pub fn queue_lag(q: &QueueProgress) -> Result<QueueLag> {
+    if q.consumer_offset > q.max_offset {
+        // The MinOffset / MaxOffset checks, with the consumer at MaxOffset.
+        validate_offsets(&q.mq, q.min_offset, q.max_offset, q.max_offset, None)?;
+        if let Some(p) = q.pull_offset.filter(|p| *p < q.consumer_offset) {
+            let reason = format!(
+                "PullOffset {p} is below ConsumerOffset {}; the client pulls from the committed cursor onward",
+                q.consumer_offset
+            );
+            return Err(Error::InvalidProgress { queue: q.mq.to_string(), reason });
+        }
+        // 0 <= min <= max < consumer <= pull: every difference is within 0..=i64::MAX.
+        return Ok(QueueLag {
+            effective_offset: q.consumer_offset,
+            lag: 0,
+            expired: 0,
+            inflight: q.pull_offset.map_or(0, |p| p - q.consumer_offset),
+            diff: q.max_offset - q.consumer_offset,
+            ahead: q.consumer_offset - q.max_offset,
+        });
+    }
     validate_offsets(&q.mq, q.min_offset, q.max_offset, q.consumer_offset, q.pull_offset)?;
     // After validation: 0 <= min <= max, 0 <= consumer <= max, consumer <= pull <= max, so
     // every difference below is between 0 and max and cannot overflow.
@@ -173,6 +220,7 @@ pub fn queue_lag(q: &QueueProgress) -> Result<QueueLag> {
         expired: (q.min_offset - q.consumer_offset).max(0),
         inflight: q.pull_offset.map_or(0, |p| p - q.consumer_offset),
         diff: q.max_offset - q.consumer_offset,
+        ahead: 0,
     })
 }
 
@@ -184,6 +232,8 @@ pub fn progress_report(queues: &[QueueProgress], now_ms: i64) -> ProgressReport 
         total_expired: 0,
         total_inflight: 0,
         total_diff: 0,
+        total_ahead: 0,
+        negative_diff_queues: 0,
         queues_with_errors: 0,
         oldest_pending_delay_ms: None,
         oldest_pending_queue: None,
@@ -197,6 +247,8 @@ pub fn progress_report(queues: &[QueueProgress], now_ms: i64) -> ProgressReport 
                 report.total_expired = report.total_expired.saturating_add(l.expired);
                 report.total_inflight = report.total_inflight.saturating_add(l.inflight);
                 report.total_diff = report.total_diff.saturating_add(l.diff);
+                report.total_ahead = report.total_ahead.saturating_add(l.ahead);
+                report.negative_diff_queues += usize::from(l.ahead > 0);
                 // Only a queue with something pending has a pending message.
                 let pending = q.oldest_pending_at.filter(|_| l.lag > 0);
                 if let Some(at) = pending.filter(|at| oldest.is_none_or(|(o, _)| *at < o)) {
@@ -292,8 +344,7 @@ mod tests {
     fn a_bad_queue_gets_its_error_and_the_others_are_computed() {
         let mut queues = seed_example(NOW);
         if let Some(q) = queues.get_mut(0) {
-            q.consumer_offset = 7000;
-            q.pull_offset = None;
+            q.min_offset = 6300;
         }
         let report = progress_report(&queues, NOW);
         assert_eq!(report.queues_with_errors, 1);
@@ -301,8 +352,47 @@ mod tests {
         let err = report.queues.first().and_then(|o| o.result.clone().err()).map(|e| e.to_string());
         assert_eq!(
             err.as_deref(),
-            Some("MessageQueue [topic=OrderEvent, brokerName=broker-a, queueId=0]: ConsumerOffset 7000 is beyond MaxOffset 6200; the group cannot have consumed messages that were never written")
+            Some("MessageQueue [topic=OrderEvent, brokerName=broker-a, queueId=0]: MaxOffset 6200 is below MinOffset 6300; the queue's tail cannot come before its head")
         );
+    }
+
+    /// `ConsumerProgressSubCommand` prints `brokerOffset - consumerOffset` unclamped and sums
+    /// it into `Consume Diff Total`: a negative diff is kept, counted and not lag.
+    #[test]
+    fn a_negative_diff_is_accepted_counted_and_not_lag() {
+        let mut queues = seed_example(NOW);
+        if let Some(q) = queues.get_mut(0) {
+            // MaxOffset 6200 read before the group committed 6230.
+            q.consumer_offset = 6230;
+            q.pull_offset = Some(6232);
+        }
+        let report = progress_report(&queues, NOW);
+        assert_eq!(report.queues_with_errors, 0);
+        let first = report.queues.first().and_then(|o| o.result.clone().ok());
+        assert_eq!(
+            first,
+            Some(QueueLag { effective_offset: 6230, lag: 0, expired: 0, inflight: 2, diff: -30, ahead: 30 })
+        );
+        assert_eq!(report.negative_diff_queues, 1);
+        assert_eq!(report.total_ahead, 30);
+        assert_eq!(report.total_lag, 800 + 6100);
+        assert_eq!(report.total_diff, -30 + 800 + 6150);
+        assert_eq!(report.total_diff, report.total_lag + report.total_expired - report.total_ahead);
+        assert_eq!(report.total_inflight, 2);
+        // broker-a 0 has nothing pending; the oldest pending message is still broker-b's.
+        assert_eq!(report.oldest_pending_delay_ms, Some(12 * MINUTE_MS));
+        let json = serde_json::to_value(&report).unwrap_or_default();
+        assert_eq!(json["queues"][0]["lag"]["ahead"], 30);
+        assert!(json["queues"][1]["lag"].get("ahead").is_none());
+        assert_eq!(json["negativeDiffQueues"], 1);
+
+        let mq = MessageQueue::new("T", "b", 0);
+        let ahead = |min, max, consumer, pull| {
+            queue_lag(&QueueProgress { pull_offset: pull, ..QueueProgress::new(mq.clone(), min, max, consumer) })
+        };
+        assert!(ahead(0, 10, 12, Some(11)).is_err(), "pull below consumer");
+        assert!(ahead(11, 10, 12, None).is_err(), "min above max");
+        assert_eq!(ahead(0, 0, i64::MAX, None).map(|l| (l.diff, l.ahead)).ok(), Some((-i64::MAX, i64::MAX)));
     }
 
     #[test]

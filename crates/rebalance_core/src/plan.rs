@@ -12,8 +12,12 @@
 //!   `C = min(N, queues) * R`; message-level models use every instance.
 //!
 //! Numbers in the steps are formatted by [`format_number`] (thousands separators, one
-//! decimal when not integral) and durations by [`format_duration`]. Operators are ASCII
-//! (`-`, `/`, `<=`) except `×`.
+//! decimal when not integral, two significant digits below 0.05) and durations by
+//! [`format_duration`]. Drain times are rounded up to whole seconds everywhere they are
+//! shown (the steps, the verdict, the summary), as the SPEC's estimate is
+//! (`ceil(8100 / 12000) = 1`). Operators are ASCII (`-`, `/`, `<=`) except `×`.
+//!
+//! [`parse_duration_ms`] reads the durations the CLI takes (`plan --target`, `simulate`).
 
 use serde::{Deserialize, Serialize};
 
@@ -142,8 +146,14 @@ pub enum Remedy {
 pub struct Plan {
     /// `C_required = P + B / T_target` (target goal only).
     pub required_rate: Option<f64>,
-    /// `ceil(C_required / R)` (target goal only; saturates at `u32::MAX`).
+    /// `ceil(C_required / R)` (target goal only; capped at `u32::MAX`, see
+    /// `instances_overflow`).
     pub instances_needed: Option<u32>,
+    /// `ceil(C_required / R)` is more than `u32::MAX`: `instances_needed`, `instances` and
+    /// `effective_instances` (message-level) are capped there, the `InstancesNeeded` step's
+    /// value is the exact count, and the consume rate, drain time and verdict use it.
+    #[serde(default)]
+    pub instances_overflow: bool,
     /// Instances in the group: the needed count, or the given one.
     pub instances: u32,
     /// Instances that consume: `min(instances, queues)` queue-level, all message-level.
@@ -154,10 +164,11 @@ pub struct Plan {
     pub net_drain_rate: f64,
     /// `T = B / D`; `None` exactly when `D <= 0` (the backlog never drains).
     pub drain_seconds: Option<f64>,
-    /// `T <= T_target` (target goal only). With B = 0 and D = 0 nothing is pending and
-    /// nothing accumulates, so the target counts as met although `drain_seconds` is `None`.
+    /// `T <= T_target` with T rounded up to whole seconds, as it is shown (target goal
+    /// only). With B = 0 and D = 0 nothing is pending and nothing accumulates, so the target
+    /// counts as met although `drain_seconds` is `None`.
     pub meets_target: Option<bool>,
-    /// Instances without a queue (queue-level), 0 message-level.
+    /// Instances without a queue (queue-level), 0 message-level (capped at `u32::MAX`).
     pub idle_instances: u32,
     /// The calculation, in order.
     pub steps: Vec<Step>,
@@ -185,9 +196,8 @@ fn positive(field: &str, value: f64, unit: &str) -> Result<f64> {
     }
 }
 
-/// `ceil(x)` as a count, saturating at `u32::MAX` (x is finite or +inf and >= 0 here).
-fn ceil_count(x: f64) -> u32 {
-    let c = x.ceil();
+/// `x` (a whole number >= 0) as a count, capped at `u32::MAX`.
+fn cap_count(c: f64) -> u32 {
     if c >= f64::from(u32::MAX) {
         u32::MAX
     } else if c > 0.0 {
@@ -219,6 +229,16 @@ fn step(id: StepId, substituted: String, result: String, value: f64) -> Step {
     Step { id, formula, substituted, result, value }
 }
 
+/// An instance count (a whole number >= 0): plain digits while it fits `u32` (`9`,
+/// `min(9, 8)`), with separators beyond.
+fn count(x: f64) -> String {
+    if x <= f64::from(u32::MAX) {
+        (x as u64).to_string()
+    } else {
+        format_number(x)
+    }
+}
+
 /// `12,000/s`.
 fn rate(x: f64) -> String {
     format!("{}/s", format_number(x))
@@ -227,8 +247,9 @@ fn rate(x: f64) -> String {
 /// Computes the plan; refuses NaN, infinite, negative or zero-where-impossible inputs and
 /// inputs whose results would overflow `f64`.
 pub fn plan(input: &PlanInput) -> Result<Plan> {
-    let b = non_negative("backlog", input.backlog, "messages")?;
-    let p = non_negative("produceRate", input.produce_rate, "messages per second")?;
+    // `+ 0.0` turns -0 into 0, so no step shows or serializes "-0".
+    let b = non_negative("backlog", input.backlog, "messages")? + 0.0;
+    let p = non_negative("produceRate", input.produce_rate, "messages per second")? + 0.0;
     let r = positive("instanceRate", input.instance_rate, "messages/s per instance")?;
     if input.queues == 0 {
         return Err(invalid("queues", "a topic has at least one queue"));
@@ -250,35 +271,40 @@ pub fn plan(input: &PlanInput) -> Result<Plan> {
             let sub = format!("{} + {} / {}", n(p), n(b), n(t));
             steps.push(step(StepId::RequiredRate, sub, rate(required), required));
             // A positive rate needs at least one instance, even when `required / R`
-            // underflows to 0.
-            let needed = if required > 0.0 { ceil_count(required / r).max(1) } else { 0 };
+            // underflows to 0. The exact count may exceed `u32::MAX`: it is kept as f64.
+            let needed = if required > 0.0 { (required / r).ceil().max(1.0) } else { 0.0 };
+            if !needed.is_finite() {
+                return Err(invalid("instanceRate", "C_required / instanceRate is too large to compute"));
+            }
             let sub = format!("ceil({} / {})", n(required), n(r));
-            steps.push(step(StepId::InstancesNeeded, sub, needed.to_string(), f64::from(needed)));
-            (Some(required), Some(needed), needed, Some(t))
+            steps.push(step(StepId::InstancesNeeded, sub, count(needed), needed));
+            (Some(required), Some(cap_count(needed)), needed, Some(t))
         }
         Goal::Instances { count: 0 } => {
             return Err(invalid("instances", "at least one consumer instance is needed"));
         }
-        Goal::Instances { count } => (None, None, count, None),
+        Goal::Instances { count } => (None, None, f64::from(count), None),
     };
+    let overflow = instances > f64::from(u32::MAX);
 
+    // Counted in f64 (exact up to 2^53): a needed count beyond u32 is not cut.
     let effective = match input.model {
-        Model::QueueLevel => instances.min(input.queues),
+        Model::QueueLevel => instances.min(f64::from(input.queues)),
         Model::MessageLevel => instances,
     };
-    let sub = format!("min({instances}, {})", input.queues);
-    let mut eff_step = step(StepId::EffectiveInstances, sub, effective.to_string(), f64::from(effective));
+    let sub = format!("min({}, {})", count(instances), input.queues);
+    let mut eff_step = step(StepId::EffectiveInstances, sub, count(effective), effective);
     if input.model == Model::MessageLevel {
         eff_step.formula = "N_effective = N".to_owned();
-        eff_step.substituted = instances.to_string();
+        eff_step.substituted = count(instances);
     }
     steps.push(eff_step);
 
-    let c = f64::from(effective) * r;
+    let c = effective * r;
     if !c.is_finite() {
         return Err(invalid("instanceRate", "instances × instanceRate is too large to compute"));
     }
-    steps.push(step(StepId::ConsumeRate, format!("{effective} × {}", n(r)), rate(c), c));
+    steps.push(step(StepId::ConsumeRate, format!("{} × {}", count(effective), n(r)), rate(c), c));
     let d = c - p;
     steps.push(step(StepId::NetDrainRate, format!("{} - {}", n(c), n(p)), rate(d), d));
 
@@ -287,7 +313,7 @@ pub fn plan(input: &PlanInput) -> Result<Plan> {
         if !t.is_finite() {
             return Err(invalid("backlog", "backlog / net drain rate is too large to compute"));
         }
-        steps.push(step(StepId::DrainTime, format!("{} / {}", n(b), n(d)), format_seconds(t), t));
+        steps.push(step(StepId::DrainTime, format!("{} / {}", n(b), n(d)), format_drain_seconds(t), t));
         Some(t)
     } else {
         steps.push(step(StepId::NeverDrains, format!("{} <= 0", n(d)), "never".to_owned(), d));
@@ -297,8 +323,9 @@ pub fn plan(input: &PlanInput) -> Result<Plan> {
     let idle_backlog = b == 0.0 && d == 0.0;
 
     let meets_target = target.map(|t_target| {
-        let met = drain.map_or(idle_backlog, |t| t <= t_target);
-        let shown = drain.map_or_else(|| "never".to_owned(), format_seconds);
+        // The drain time as shown: whole seconds, rounded up.
+        let met = drain.map_or(idle_backlog, |t| t.ceil() <= t_target);
+        let shown = drain.map_or_else(|| "never".to_owned(), format_drain_seconds);
         let sub = format!("{shown} <= {} s", n(t_target));
         let result = if met { "met" } else { "not met" }.to_owned();
         steps.push(step(StepId::TargetCheck, sub, result, if met { 1.0 } else { 0.0 }));
@@ -306,18 +333,21 @@ pub fn plan(input: &PlanInput) -> Result<Plan> {
     });
 
     let missed = meets_target.map_or(drain.is_none() && !idle_backlog, |met| !met);
+    let idle = cap_count(instances - effective);
+    let (instances, effective) = (cap_count(instances), cap_count(effective));
     let remedies = if missed { remedies(input, instances, effective) } else { Vec::new() };
 
     Ok(Plan {
         required_rate,
         instances_needed,
+        instances_overflow: overflow,
         instances,
         effective_instances: effective,
         consume_rate: c,
         net_drain_rate: d,
         drain_seconds: drain,
         meets_target,
-        idle_instances: instances - effective,
+        idle_instances: idle,
         steps,
         remedies,
     })
@@ -426,17 +456,23 @@ pub fn format_duration(seconds: f64) -> String {
     }
 }
 
-/// `1,000 s`, or `1,000 s (16 min 40 s)` when minutes are involved.
-fn format_seconds(t: f64) -> String {
-    if t < 60.0 {
-        format!("{} s", format_number(t))
-    } else {
-        format!("{} s ({})", format_number(t), format_duration(t))
+/// A drain time rounded up to whole seconds, the same way [`format_duration`] rounds:
+/// `34 s`, `1,001 s (16 min 41 s)`; beyond `u64` seconds only the seconds
+/// (`1.2e30 s` is not "never": the backlog does drain, eventually).
+pub fn format_drain_seconds(t: f64) -> String {
+    let whole = t.max(0.0).ceil();
+    match duration_parts(t) {
+        Some(_) if whole < 60.0 => format!("{} s", format_number(whole)),
+        Some(_) => format!("{} s ({})", format_number(whole), format_duration(t)),
+        None => format!("{} s", format_number(whole)),
     }
 }
 
 /// A number with thousands separators and, when not integral, one decimal:
-/// `12,000,000`, `13,333.3`, `-8,000`, `0.5`. Non-finite values print as `NaN`, `∞`, `-∞`.
+/// `12,000,000`, `13,333.3`, `-8,000`, `0.5`. Below 0.05 (where one decimal would print a
+/// rate that is not zero as `0.0`) two significant digits: `0.04`, `0.0012`, and below
+/// 0.0001 an exponent: `1.2e-7`. Zero (also `-0`) is `0`. Non-finite values print as
+/// `NaN`, `∞`, `-∞`.
 pub fn format_number(x: f64) -> String {
     if x.is_nan() {
         return "NaN".to_owned();
@@ -446,6 +482,17 @@ pub fn format_number(x: f64) -> String {
     }
     if x == 0.0 {
         return "0".to_owned();
+    }
+    let sign = if x < 0.0 { "-" } else { "" };
+    let a = x.abs();
+    if a < 1e-4 {
+        return format!("{sign}{a:.1e}");
+    }
+    if a < 0.05 {
+        // 10^-k <= a < 10^-(k-1): k + 1 decimals are two significant digits.
+        let decimals = (-a.log10().floor()) as usize + 1;
+        let text = format!("{a:.decimals$}");
+        return format!("{sign}{}", text.trim_end_matches('0'));
     }
     let text = if x.fract() == 0.0 { format!("{:.0}", x.abs()) } else { format!("{:.1}", x.abs()) };
     let (int, frac) = match text.split_once('.') {
@@ -467,4 +514,72 @@ pub fn format_number(x: f64) -> String {
         out.push_str(f);
     }
     out
+}
+
+/// The units [`parse_duration_ms`] reads, largest first: (names, milliseconds).
+const DURATION_UNITS: [(&[&str], u64); 5] =
+    [(&["d"], 86_400_000), (&["h"], 3_600_000), (&["m", "min"], 60_000), (&["s"], 1_000), (&["ms"], 1)];
+
+/// `digits[.digits]` × `factor`, exactly, when that is a whole number that fits `u64`.
+fn decimal_times(number: &str, factor: u64) -> Option<u64> {
+    let (int, frac) = number.split_once('.').unwrap_or((number, ""));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(int) || (number.contains('.') && !digits(frac)) || frac.len() > 18 {
+        return None;
+    }
+    let scale = 10u128.pow(u32::try_from(frac.len()).ok()?);
+    let int: u128 = int.parse().ok()?;
+    let frac: u128 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+    let scaled = int.checked_mul(scale)?.checked_add(frac)?.checked_mul(u128::from(factor))?;
+    (scaled % scale == 0).then(|| u64::try_from(scaled / scale).ok())?
+}
+
+/// Reads a duration as whole milliseconds: a plain number of seconds (`900`, `2.5`), or
+/// parts `<number><unit>` with the units `d`, `h`, `m` (or `min`), `s`, `ms`, each at most
+/// once and from the largest to the smallest, spaces allowed (`1h30m`, `16 min 40 s`,
+/// `1500ms`, `1.5s`). `1h1h`, `30m1h`, `15` followed by nothing after a unit (`1h30`), a
+/// part finer than a millisecond and a total beyond `u64` are refused, saying why.
+///
+/// Used by `rebalance-lab plan --target` and meant for every duration the CLI reads.
+pub fn parse_duration_ms(text: &str) -> std::result::Result<u64, String> {
+    let t = text.trim();
+    let bad = |why: String| format!("{text:?} is not a duration: {why} (e.g. 900, 900s, 15m, 1h30m, 1500ms, 2d)");
+    let is_number = |c: char| c.is_ascii_digit() || c == '.';
+    if t.is_empty() {
+        return Err(bad("it is empty".to_owned()));
+    }
+    if t.chars().all(is_number) {
+        return decimal_times(t, 1_000).ok_or_else(|| bad(format!("{t} is not a number of whole milliseconds")));
+    }
+    let (mut rest, mut total, mut last_rank): (&str, u64, Option<usize>) = (t, 0, None);
+    while !rest.is_empty() {
+        let number_len = rest.find(|c: char| !is_number(c)).unwrap_or(rest.len());
+        let (number, after) = rest.split_at(number_len);
+        let after = after.trim_start();
+        let unit_len = after.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(after.len());
+        let (unit, after) = after.split_at(unit_len);
+        if number.is_empty() {
+            return Err(bad(format!("a number is missing before {:?}", if unit.is_empty() { after } else { unit })));
+        }
+        if unit.is_empty() {
+            return Err(bad(format!("{number} has no unit (d, h, m, s or ms)")));
+        }
+        let Some(rank) = DURATION_UNITS.iter().position(|(names, _)| names.contains(&unit)) else {
+            return Err(bad(format!("unknown unit {unit:?} (d, h, m, s or ms)")));
+        };
+        match last_rank {
+            Some(last) if last == rank => return Err(bad(format!("the unit {unit} is given twice"))),
+            Some(last) if last > rank => {
+                return Err(bad("the units must go from the largest to the smallest (d, h, m, s, ms)".to_owned()))
+            }
+            _ => {}
+        }
+        last_rank = Some(rank);
+        let factor = DURATION_UNITS.get(rank).map_or(1, |(_, ms)| *ms);
+        let part = decimal_times(number, factor)
+            .ok_or_else(|| bad(format!("{number}{unit} is not a number of whole milliseconds")))?;
+        total = total.checked_add(part).ok_or_else(|| bad("it is too long".to_owned()))?;
+        rest = after.trim_start();
+    }
+    Ok(total)
 }

@@ -277,6 +277,25 @@ fn garbage_rows_are_line_numbered_errors() {
         ("#Topic  #Broker Name  #QID  #Partition\n".to_owned(), 1, "unknown column #Partition"),
         ("#Topic  #Broker Name  #QID  #Broker Offset\n".to_owned(), 1, "no #Consumer Offset column"),
         ("just some text\nand more\n".to_owned(), 2, "no mqadmin consumerProgress header"),
+        // Cut short: the last row without #LastTime, a row missing columns.
+        (format!("{header}\nT  b  0  10  5  5  0  N/A\nT  b  1  10  5  5  0\n"), 3, "before #LastTime: was the text cut short?"),
+        (format!("{header}\nT  b  0  10  5  5  0  N/A\nT  b  1  10  5\n"), 3, "expected 7 columns before #LastTime but found 5"),
+        // A header with nothing after it, or only the footer.
+        (format!("noise\n{header}\n\n"), 2, "the header has no queue rows after it"),
+        (format!("{header}\n\nConsume TPS: 0.00\nConsume Diff Total: 0\nConsume Inflight Total: 0\n"), 1, "no queue rows"),
+        // Footer totals that are not the sums of the rows (a row lost between them).
+        (
+            format!("{header}\nT  b  0  10  5  5  1  N/A\n\nConsume TPS: 0.00\nConsume Diff Total: 7\nConsume Inflight Total: 1\n"),
+            5,
+            "Consume Diff Total 7 is not the sum of the rows' #Diff (5)",
+        ),
+        (
+            format!("{header}\nT  b  0  10  5  5  1  N/A\n\nConsume TPS: 0.00\nConsume Diff Total: 5\nConsume Inflight Total: 3\n"),
+            6,
+            "Consume Inflight Total 3 is not the sum of the rows' #Inflight (1)",
+        ),
+        (format!("{header}\nT  b  0  10  5  5  1  N/A\n\nConsume Diff Total: 5x\n"), 4, "Consume Diff Total \"5x\" is not a number"),
+        (format!("{header}\nT  b  0  10  5  5  1  N/A\n\nConsume TPS: fast\n"), 4, "Consume TPS \"fast\" is not a number"),
         (String::new(), 1, "no mqadmin consumerProgress header"),
     ];
     for (text, line, message) in cases {
@@ -288,6 +307,31 @@ fn garbage_rows_are_line_numbered_errors() {
             other => panic!("{text:?}: {other:?}"),
         }
     }
+}
+
+/// `ConsumerProgressSubCommand`: `diff = brokerOffset - consumerOffset`, unclamped, summed
+/// into `Consume Diff Total`. A negative row is read, counted in the totals and not lag.
+#[test]
+fn a_negative_diff_row_is_read_and_counted() {
+    let text = "#Topic  #Broker Name  #QID  #Broker Offset  #Consumer Offset  #Diff  #Inflight  #LastTime\n\
+                OrderEvent  broker-a  0  6200  6230  -30  2  N/A\n\
+                OrderEvent  broker-a  1  5900  4700  1200  0  N/A\n\
+                \n\
+                Consume TPS: 0.00\n\
+                Consume Diff Total: 1170\n\
+                Consume Inflight Total: 2\n";
+    let parsed = match mqadmin::parse(text) {
+        Ok(p) => p,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(parsed.queues.iter().map(|q| q.diff).collect::<Vec<_>>(), vec![-30, 1200]);
+    let report = progress_report(&parsed.progress(), NOW);
+    assert_eq!(report.queues_with_errors, 0);
+    assert_eq!(report.total_diff, 1170);
+    assert_eq!(report.total_lag, 1200);
+    assert_eq!(report.total_ahead, 30);
+    assert_eq!(report.negative_diff_queues, 1);
+    assert_eq!(report.total_inflight, 2);
 }
 
 #[test]
@@ -383,8 +427,9 @@ proptest! {
         let q = QueueProgress { pull_offset: pull, oldest_pending_at: at, ..QueueProgress::new(MessageQueue::new("T", "b", 0), min, max, consumer) };
         let report = progress_report(&[q.clone(), q.clone()], now);
         if let Some(Ok(l)) = report.queues.first().map(|o| &o.result) {
-            prop_assert_eq!(l.diff, l.lag + l.expired);
-            prop_assert!(l.lag >= 0 && l.expired >= 0 && l.inflight >= 0);
+            prop_assert_eq!(l.diff, l.lag + l.expired - l.ahead);
+            prop_assert!(l.lag >= 0 && l.expired >= 0 && l.inflight >= 0 && l.ahead >= 0);
+            prop_assert!(l.ahead == 0 || (l.lag == 0 && l.expired == 0));
         }
         prop_assert!(report.oldest_pending_delay_ms.is_none_or(|d| d >= 0));
         let _ = mqadmin::render(&[q], &RenderOptions { consume_tps: f64::from_bits(now as u64), utc_offset_minutes: min as i32, ..RenderOptions::default() });
@@ -392,7 +437,7 @@ proptest! {
 
     #[test]
     fn render_parse_round_trip(
-        rows in proptest::collection::vec(("[A-Za-z0-9_%|-]{1,70}", "[a-z0-9-]{1,40}", 0i32..1024, 0i64..1i64 << 50, 0i64..1i64 << 40, 0i64..1000, proptest::option::of(1i64..4_102_444_800_000)), 0..8),
+        rows in proptest::collection::vec(("[A-Za-z0-9_%|-]{1,70}", "[a-z0-9-]{1,40}", 0i32..1024, 0i64..1i64 << 50, 0i64..1i64 << 40, 0i64..1000, proptest::option::of(1i64..4_102_444_800_000)), 1..8),
         offset in -720i32..840,
     ) {
         let queues: Vec<QueueProgress> = rows.iter().map(|(t, b, id, max, consumer, inflight, last)| QueueProgress {
@@ -412,6 +457,13 @@ proptest! {
             prop_assert_eq!(&g.mq.broker_name, &mqadmin::front_string_at_least(&q.mq.broker_name, 32));
             prop_assert_eq!((g.max_offset, g.consumer_offset, g.pull_offset, g.last_timestamp), (q.max_offset, q.consumer_offset, q.pull_offset, q.last_timestamp));
         }
+    }
+
+    #[test]
+    fn a_render_without_queues_is_refused_when_read_back(offset in -720i32..840) {
+        let text = mqadmin::render(&[], &RenderOptions { utc_offset_minutes: offset, ..RenderOptions::default() });
+        let parsed = mqadmin::parse_with_offset(&text, offset);
+        prop_assert!(matches!(parsed, Err(Error::Parse { line: 1, .. })), "{:?}", parsed);
     }
 
     #[test]

@@ -130,9 +130,9 @@ fn huge_numbers() {
     let p = run(&input);
     assert_eq!(p.instances_needed, Some(1_001_000));
     assert_eq!((p.effective_instances, p.drain_seconds, p.meets_target), (8, None, Some(false)));
-    // Instance count saturates instead of overflowing.
+    // An instance count beyond f64 is refused, naming the rate that makes it.
     let tiny_rate = PlanInput { instance_rate: 1e-300, model: Model::MessageLevel, ..input };
-    assert_eq!(run(&tiny_rate).instances_needed, Some(u32::MAX));
+    assert!(matches!(plan::plan(&tiny_rate), Err(Error::InvalidInput { field, .. }) if field == "instanceRate"));
     // A tiny positive required rate still needs one instance (the ratio underflows to 0).
     let tiny = PlanInput { backlog: 2.5e-292, produce_rate: 0.0, instance_rate: 1e130, ..input };
     assert_eq!(run(&tiny).instances_needed, Some(1));
@@ -243,4 +243,137 @@ fn ceil_and_drain_helpers() {
     assert_eq!(plan::ceil_seconds(-0.0), Some(0));
     assert_eq!(plan::ceil_seconds(-1.0), None);
     assert_eq!(plan::ceil_seconds(1e20), None);
+}
+
+/// More instances than `u32` holds: said (`instances_overflow`, the exact count in the
+/// step), and the verdict is computed with the exact count, not with the cap.
+#[test]
+fn an_instance_count_beyond_u32_is_said_and_the_verdict_stays_right() {
+    let input = PlanInput {
+        backlog: 1e15,
+        produce_rate: 1e12,
+        instance_rate: 1.0,
+        goal: Goal::Target { seconds: 1.0 },
+        queues: 8,
+        model: Model::MessageLevel,
+    };
+    let p = run(&input);
+    assert!(p.instances_overflow);
+    assert_eq!((p.instances_needed, p.instances, p.effective_instances), (Some(u32::MAX), u32::MAX, u32::MAX));
+    let needed = p.steps.iter().find(|s| s.id == StepId::InstancesNeeded).map(|s| (s.value, s.result.as_str()));
+    assert_eq!(needed, Some((1.001e15, "1,001,000,000,000,000")));
+    // N × R = C_required exactly: the backlog drains in the target time.
+    assert_eq!(p.consume_rate, 1.001e15);
+    assert_eq!(p.meets_target, Some(true));
+    assert_eq!(p.drain_seconds, Some(1.0));
+    // Queue-level: only the queues' instances consume; the verdict is the same as ever.
+    let queue_level = run(&PlanInput { model: Model::QueueLevel, ..input });
+    assert!(queue_level.instances_overflow);
+    assert_eq!((queue_level.effective_instances, queue_level.meets_target), (8, Some(false)));
+    assert_eq!(queue_level.idle_instances, u32::MAX);
+    // A count that fits is not flagged.
+    assert!(!run(&PlanInput::seed_example(Model::MessageLevel)).instances_overflow);
+}
+
+/// The steps, the verdict and the summary ([`format_duration`]) all round the drain time
+/// up to whole seconds.
+#[test]
+fn the_steps_and_the_summary_round_the_drain_time_the_same_way() {
+    let input = PlanInput {
+        backlog: 100_004.0,
+        produce_rate: 0.0,
+        instance_rate: 100.0,
+        goal: Goal::Target { seconds: 1_000.0 },
+        queues: 4,
+        model: Model::QueueLevel,
+    };
+    let p = run(&input);
+    assert_eq!(p.drain_seconds, Some(500.02));
+    let result = |id: StepId| p.steps.iter().find(|s| s.id == id).map(|s| (s.substituted.clone(), s.result.clone()));
+    assert_eq!(result(StepId::DrainTime).map(|r| r.1).as_deref(), Some("501 s (8 min 21 s)"));
+    assert_eq!(p.drain_seconds.map(format_duration).as_deref(), Some("8 min 21 s"));
+    assert_eq!(plan::format_drain_seconds(500.02), "501 s (8 min 21 s)");
+    assert_eq!(result(StepId::TargetCheck).map(|r| r.0).as_deref(), Some("501 s (8 min 21 s) <= 1,000 s"));
+    // The verdict compares what is shown: 500.02 s is 501 whole seconds, over a 500.5 s target.
+    let tight = run(&PlanInput { goal: Goal::Target { seconds: 500.5 }, ..input });
+    assert_eq!((tight.drain_seconds, tight.meets_target), (Some(500.02), Some(false)));
+    let exact = run(&PlanInput { goal: Goal::Target { seconds: 501.0 }, ..input });
+    assert_eq!(exact.meets_target, Some(true));
+    // Beyond u64 seconds the backlog still drains: seconds, not "never".
+    assert_eq!(plan::format_drain_seconds(1e30), "1,000,000,000,000,000,019,884,624,838,656 s");
+}
+
+#[test]
+fn small_rates_are_not_zero_and_nothing_is_minus_zero() {
+    let cases = [
+        (0.04, "0.04"),
+        (0.01, "0.01"),
+        (0.011, "0.011"),
+        (0.0123, "0.012"),
+        (0.001, "0.001"),
+        (0.00012, "0.00012"),
+        (-0.04, "-0.04"),
+        (1.25e-7, "1.2e-7"),
+        (-1e-20, "-1.0e-20"),
+        (0.05, "0.1"),
+        (0.96, "1.0"),
+    ];
+    for (x, want) in cases {
+        assert_eq!(plan::format_number(x), want, "{x}");
+    }
+    let mut x = 0.049_999;
+    while x > 1e-320 {
+        for v in [x, -x] {
+            let text = plan::format_number(v);
+            assert!(!matches!(text.as_str(), "0" | "-0" | "0.0" | "-0.0"), "{v} printed as {text}");
+        }
+        x /= 3.7;
+    }
+    // A backlog of -0 (it is >= 0) is 0 in every step and in the JSON.
+    let p = run(&PlanInput { backlog: -0.0, ..PlanInput::seed_example(Model::QueueLevel) });
+    let json = serde_json::to_string(&p).unwrap_or_default();
+    assert!(!json.contains("-0.0") && !json.contains(":-0,"), "{json}");
+    assert!(p.steps.iter().all(|s| !s.substituted.contains("-0") && !s.result.starts_with("-0")), "{:?}", p.steps);
+}
+
+#[test]
+fn durations_are_read_in_ms_s_m_h_d() {
+    let ok = [
+        ("900", 900_000),
+        ("2.5", 2_500),
+        ("900s", 900_000),
+        ("15m", 900_000),
+        ("15 min", 900_000),
+        ("16 min 40 s", 1_000_000),
+        ("9m39s", 579_000),
+        ("1h30m", 5_400_000),
+        ("1500ms", 1_500),
+        ("1.5s", 1_500),
+        ("2d", 172_800_000),
+        ("1d2h3m4s5ms", 93_784_005),
+        (" 10m ", 600_000),
+    ];
+    for (text, ms) in ok {
+        assert_eq!(plan::parse_duration_ms(text), Ok(ms), "{text}");
+    }
+    let refused = [
+        ("1h1h", "the unit h is given twice"),
+        ("1m1min", "the unit min is given twice"),
+        ("30m1h", "from the largest to the smallest"),
+        ("1h30", "30 has no unit"),
+        ("15 minutes", "unknown unit \"minutes\""),
+        ("m", "a number is missing before \"m\""),
+        ("", "it is empty"),
+        ("0.0001s", "is not a number of whole milliseconds"),
+        ("1.2.3s", "is not a number of whole milliseconds"),
+        ("99999999999999999999d", "is not a number of whole milliseconds"),
+        ("5000000000000000d5s", "is not a number of whole milliseconds"),
+        ("-5s", "a number is missing before \"-5s\""),
+    ];
+    for (text, why) in refused {
+        match plan::parse_duration_ms(text) {
+            Err(message) => assert!(message.contains(why), "{text:?}: {message}"),
+            Ok(ms) => panic!("{text:?} read as {ms} ms"),
+        }
+    }
 }

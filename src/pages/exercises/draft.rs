@@ -1,7 +1,5 @@
-//! The answer being typed, kept for the tab (`sessionStorage`): a reload, a language switch
-//! (which reloads in the release build, where each language has its own wasm; see
-//! `crate::i18n::ONLY`) or a visit to the index and back brings the entries back, as long
-//! as the same numbers are open. One draft at a time; a draft for other numbers is ignored.
+//! The answer being typed, kept for the tab (`sessionStorage`): a reload or a visit to the
+//! index and back brings the entries back, as long as the same numbers are open. One draft at a time; a draft for other numbers is ignored.
 //!
 //! What is read back is checked against the open exercise (one entry per part, of the
 //! part's kind, queue indices on the board, option ids of the part); anything else is

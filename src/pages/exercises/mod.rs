@@ -9,7 +9,6 @@
 //! - [`index`]: the overview; [`progress_panel`]: completion code, export, import, verify.
 //! - [`exercise`]: one exercise; [`inputs`], [`board`], [`result`]: its parts.
 //! - [`show_me`]: "show me" states as links to our pages; [`copy_link`]: share a link.
-//! - [`texts`]: the open exercise with its texts (fetched in a one-language build).
 
 mod board;
 mod copy_link;
@@ -22,7 +21,6 @@ mod result;
 mod show_me;
 mod state;
 mod storage;
-mod texts;
 
 #[cfg(test)]
 mod tests;
@@ -33,7 +31,6 @@ use gloo::events::EventListener;
 use rebalance_core::exercise::model::{Difficulty, Kind};
 use rebalance_core::exercise::{attempt_seed, instantiate, Catalog, Exercise, Instance, Lang as CoreLang};
 
-use self::texts::{use_texts, Texts};
 use yew::prelude::*;
 
 use self::exercise::ExerciseView;
@@ -269,10 +266,11 @@ pub fn Exercises() -> Html {
         })
     };
     let seed = state.seed();
-    let (texts, retry) = use_texts(state.open.as_ref().map(|(id, _)| id.as_str()));
-    let instance = use_memo((state.open.clone(), seed, texts.clone()), |(open, seed, texts)| match (open, texts) {
-        (Some((_, attempt)), Some(Texts::Ready(ex))) => Some(instance_of(ex, *seed, *attempt)),
-        _ => None,
+    let instance = use_memo((state.open.clone(), seed), |(open, seed)| {
+        open.as_ref().map(|(id, attempt)| match catalog().get(id) {
+            Some(ex) => instance_of(ex, *seed, *attempt),
+            None => Err(format!("unknown exercise {id:?}")),
+        })
     });
 
     let notices = (!state.notices.is_empty()).then(|| {
@@ -305,21 +303,6 @@ pub fn Exercises() -> Html {
             id,
             html! {
                 <p class="ex-error" role="alert">{ i18n.t_args("page.exercises.instance_error", &[("error", e)]) }</p>
-            },
-        ),
-        (Some((id, _)), None) => not_shown(
-            &i18n,
-            &nav,
-            seed,
-            id,
-            match texts {
-                Some(Texts::Failed(e)) => html! {
-                    <div class="ex-error" role="alert">
-                        <p>{ i18n.t_args("page.exercises.texts_error", &[("error", &e)]) }</p>
-                        <button type="button" class="ex-button" onclick={retry.reform(|_: MouseEvent| ())}>{ i18n.t("page.exercises.retry") }</button>
-                    </div>
-                },
-                _ => html! { <p class="ex-loading" role="status">{ i18n.t("page.exercises.loading") }</p> },
             },
         ),
         _ => html! {

@@ -271,6 +271,38 @@ fn every_exercise_links_somewhere_and_reference_entries_grade_100() {
     }
 }
 
+/// Every text of an instance the page shows: title, prompt, part labels, options, mistake
+/// explanations, hints and the model answer's explanation, in both languages.
+fn shown_texts(inst: &rebalance_core::exercise::Instance) -> Vec<&str> {
+    let mut texts = vec![&inst.title, &inst.prompt, &inst.explanation];
+    for part in &inst.parts {
+        texts.push(&part.label);
+        if let PartInput::Choice { options, .. } = &part.input {
+            texts.extend(options.iter().map(|o| &o.text));
+        }
+        texts.extend(part.mistakes.iter().map(|m| &m.explanation));
+    }
+    texts.extend(inst.hints.iter().map(|h| &h.text));
+    texts.into_iter().flat_map(|t| [t.zh.as_str(), t.en.as_str()]).collect()
+}
+
+#[test]
+fn no_exercise_text_refers_to_internal_documents() {
+    let mut found = Vec::new();
+    for ex in &catalog().exercises {
+        for seed in 0..8 {
+            let inst = instance_for(catalog(), seed, &ex.id).expect("instance");
+            for text in shown_texts(&inst) {
+                if let Some(word) = crate::i18n::internal_reference(text) {
+                    found.push(format!("{}: {word:?} in {text:?}", ex.id));
+                }
+            }
+        }
+    }
+    found.dedup();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 #[test]
 fn a_draft_comes_back_for_the_same_numbers_only_and_only_what_fits() {
     use super::draft::{decode, encode};
@@ -378,4 +410,55 @@ fn the_shelf_keeps_one_progress_per_class_in_seed_order() {
     assert_eq!(shelf.take(5), Some(replaced));
     assert_eq!(shelf.take(5), None);
     assert_eq!(shelf.iter().map(|p| p.set_seed).collect::<Vec<_>>(), [2, 9]);
+}
+
+/// The fewest and most queues per consumer of `consumers` consumers `C0…` on `queues` queues of
+/// `broker-a`, computed here with the core's `assign` (not through the exercise).
+fn spread_of(strategy: rebalance_core::allocate::Strategy, queues: i64, consumers: i64) -> (usize, usize) {
+    use rebalance_core::assignment::{assign, MessageModel};
+    let mqs: Vec<rebalance_core::MessageQueue> =
+        (0..queues).map(|i| rebalance_core::MessageQueue::new("OrderEvent", "broker-a", i as i32)).collect();
+    let cids: Vec<String> = (0..consumers).map(|i| format!("C{i}")).collect();
+    let a = assign(&MessageModel::Clustering(strategy), &mqs, &cids).expect("assigns");
+    let counts: Vec<usize> = a.members.iter().map(|m| m.queues.len()).collect();
+    (counts.iter().copied().min().unwrap_or(0), counts.iter().copied().max().unwrap_or(0))
+}
+
+#[test]
+fn the_consistent_hash_explanations_compare_the_counts_they_show() {
+    use rebalance_core::allocate::{Strategy, DEFAULT_VIRTUAL_NODES};
+    use rebalance_core::exercise::Value;
+    let hash = || Strategy::ConsistentHash { virtual_nodes: DEFAULT_VIRTUAL_NODES };
+    let mut seen = BTreeSet::new();
+    for (id, joins) in [("hash_join_moves", true), ("hash_leave_moves", false)] {
+        for seed in 0..60 {
+            let inst = instance_for(catalog(), seed, id).expect("instance");
+            let expected = |part: &str| match inst.parts.iter().find(|p| p.id == part).map(|p| &p.expected) {
+                Some(Value::Number(x)) => *x as usize,
+                other => panic!("{id}: part {part} is {other:?}"),
+            };
+            let (moved, avg) = (expected("hash_moves"), expected("avg_moves"));
+            let (en, zh) = match moved.cmp(&avg) {
+                std::cmp::Ordering::Less => ("fewer than", "少于"),
+                std::cmp::Ordering::Equal => ("as many as", "等于"),
+                std::cmp::Ordering::Greater => ("more than", "多于"),
+            };
+            seen.insert((id, en));
+            let text = &inst.explanation;
+            assert!(text.en.contains(&format!("Here CONSISTENT_HASH moves {moved}, {en} AVG's {avg}.")), "{}", text.en);
+            assert!(text.zh.contains(&format!("CONSISTENT_HASH 迁移 {moved} 个，{zh} AVG 的 {avg} 个")), "{}", text.zh);
+            // The split it quotes: after the join, or before the leave.
+            let param = |name: &str| inst.params.get(name).copied().unwrap_or_else(|| panic!("{id}: no {name}"));
+            let members = param("consumers") + i64::from(joins);
+            let (low, high) = spread_of(hash(), param("queues"), members);
+            let (avg_low, avg_high) = spread_of(Strategy::Averagely, param("queues"), members);
+            let verb = if joins { "holds" } else { "held" };
+            let quoted = format!("each consumer {verb} {low} to {high} queues under CONSISTENT_HASH");
+            assert!(text.en.contains(&quoted), "{quoted:?} not in {}", text.en);
+            assert!(text.en.contains(&format!("{avg_low} to {avg_high} under AVG")), "{}", text.en);
+            assert!(!text.en.contains("few moves"), "{}", text.en);
+        }
+    }
+    // Over these seeds the comparison goes both ways: a text written in advance could not.
+    assert!(seen.iter().any(|(_, w)| *w == "more than") && seen.iter().any(|(_, w)| *w == "fewer than"), "{seen:?}");
 }

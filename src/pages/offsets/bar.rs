@@ -36,9 +36,15 @@ fn percent(value: i64, axis: i64) -> String {
     format!("{:.3}%", value.clamp(0, axis) as f64 / axis as f64 * 100.0)
 }
 
+/// Where the consumed stretch ends: the effective offset, but at most MaxOffset (a
+/// ConsumerOffset past MaxOffset, a negative Diff, has consumed everything stored).
+fn consumed_to(row: &QueueRow, lag: Option<&QueueLag>) -> i64 {
+    lag.map_or(row.consumer, |l| l.effective_offset - l.ahead)
+}
+
 /// The CSS custom properties that place everything on the track.
 fn positions(row: &QueueRow, lag: Option<&QueueLag>, axis: i64) -> Vec<(&'static str, String)> {
-    let effective = lag.map_or(row.consumer, |l| l.effective_offset);
+    let effective = consumed_to(row, lag);
     vec![
         ("--of-min", percent(row.min, axis)),
         ("--of-con", percent(row.consumer, axis)),
@@ -83,7 +89,7 @@ pub fn QueueBar(props: &QueueBarProps) -> Html {
     let lag = props.lag;
     let segment =
         |class: &'static str, show: bool| show.then(|| html! { <div class={classes!("of-seg", class)}></div> });
-    let effective = lag.map_or(row.consumer, |l| l.effective_offset);
+    let effective = consumed_to(row, lag.as_ref());
     let segments = [
         segment("of-seg-deleted", row.min > 0),
         segment("of-seg-consumed", lag.is_some() && effective > row.min),

@@ -182,12 +182,14 @@ impl QueueRow {
 
     /// What a monitoring system would report: the offsets plus the store times of the
     /// oldest pending message (at the core's effective offset) and of the last consumed one
-    /// (`ConsumerOffset - 1`, unless retention deleted it).
+    /// (`ConsumerOffset - 1`, unless retention deleted it; at most the last stored message
+    /// `MaxOffset - 1` when the ConsumerOffset is past MaxOffset).
     pub fn progress(&self) -> QueueProgress {
         let mut progress = self.offsets();
         if let Ok(lag) = queue_lag(&progress) {
             progress.oldest_pending_at = Some(self.timeline.store_time(lag.effective_offset));
-            progress.last_timestamp = (self.consumer > self.min).then(|| self.timeline.store_time(self.consumer - 1));
+            let last = self.consumer.min(self.max) - 1;
+            progress.last_timestamp = (last >= self.min).then(|| self.timeline.store_time(last));
         }
         progress
     }

@@ -109,6 +109,11 @@ pub fn QueueCard(props: &QueueCardProps) -> Html {
                 </button>
             </div>
             <QueueBar row={row.clone()} {lag} axis={props.axis} name={name.clone()} {on_move} {on_dragging} />
+            if let Some(l) = lag.filter(|l| l.ahead > 0) {
+                <p class="of-explain" data-note="negative-diff">
+                    { i18n.t_args("page.offsets.queue.negative_diff", &[("diff", &count(l.diff)), ("ahead", &count(l.ahead))]) }
+                </p>
+            }
             if let Some(error) = error {
                 <p class="of-queue-error" role="alert">
                     <strong>{ i18n.t("page.offsets.queue.refused") }</strong>{ " " }{ error }

@@ -211,6 +211,33 @@ fn pasted_text_replaces_the_queues_with_min_unknown() {
     assert_eq!(ids, vec![6, 7, 8]);
 }
 
+/// Real mqadmin output can print a negative `#Diff` (the broker reads MaxOffset, then the
+/// committed offset). Such a pasted row is loaded, counted with lag 0, and its Diff stays
+/// in the total as in mqadmin's `Consume Diff Total`.
+#[test]
+fn a_pasted_negative_diff_row_is_loaded_and_counted() {
+    let text = "#Topic  #Broker Name  #QID  #Broker Offset  #Consumer Offset  #Diff  #Inflight  #LastTime\n\
+                PayEvent  broker-x  0  900  930  -30  0  N/A\n\
+                PayEvent  broker-x  1  1000  400  600  0  N/A\n\
+                \nConsume TPS: 0.00\nConsume Diff Total: 570\nConsume Inflight Total: 0\n";
+    let parsed = parse(text).expect("a negative Diff row parses");
+    let loaded = reduce(state(), Action::Load(Rc::new(parsed)));
+    assert_eq!(loaded.queues.first().map(|q| (q.max, q.consumer)), Some((900, 930)));
+    let report = progress_report(&loaded.progress(), loaded.now_ms());
+    assert_eq!(report.queues_with_errors, 0);
+    assert_eq!(
+        (report.total_lag, report.total_diff, report.total_ahead, report.negative_diff_queues),
+        (600, 570, 30, 1)
+    );
+    let first = report.queues.first().and_then(|o| o.result.as_ref().ok()).map(|l| (l.lag, l.diff, l.ahead));
+    assert_eq!(first, Some((0, -30, 30)));
+    // #LastTime is the last stored message's (offset 899), not a message that was never stored.
+    let last = loaded.progress().first().and_then(|p| p.last_timestamp);
+    let stored = loaded.queues.first().map(|q| q.timeline.store_time(899));
+    assert_eq!(last, stored);
+    assert!(last.is_some_and(|t| t < SNAPSHOT_MS));
+}
+
 #[test]
 fn add_and_remove_respect_the_limit() {
     let mut s = state();

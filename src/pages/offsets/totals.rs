@@ -84,13 +84,27 @@ pub fn Totals(props: &TotalsProps) -> Html {
                     { i18n.t_args("page.offsets.totals.errors", &[("count", &report.queues_with_errors.to_string())]) }
                 </p>
             }
-            <p class="of-explain">
-                { i18n.t_args("page.offsets.totals.diff_explain", &[
-                    ("diff", &count(report.total_diff)),
-                    ("lag", &count(report.total_lag)),
-                    ("expired", &count(report.total_expired)),
-                ]) }
-            </p>
+            // With a negative Diff the plain `Diff = lag + expired` no longer holds: the
+            // other text says why and carries the whole sum.
+            if report.negative_diff_queues == 0 {
+                <p class="of-explain" data-total="diff-explain">
+                    { i18n.t_args("page.offsets.totals.diff_explain", &[
+                        ("diff", &count(report.total_diff)),
+                        ("lag", &count(report.total_lag)),
+                        ("expired", &count(report.total_expired)),
+                    ]) }
+                </p>
+            } else {
+                <p class="of-explain" data-total="diff-explain">
+                    { i18n.t_args("page.offsets.totals.negative_diff", &[
+                        ("count", &report.negative_diff_queues.to_string()),
+                        ("ahead", &count(report.total_ahead)),
+                        ("diff", &count(report.total_diff)),
+                        ("lag", &count(report.total_lag)),
+                        ("expired", &count(report.total_expired)),
+                    ]) }
+                </p>
+            }
             <p class="of-explain">{ i18n.t("page.offsets.totals.delay_explain") }</p>
 
             <h3>{ i18n.t("page.offsets.drain.title") }</h3>

@@ -1,5 +1,5 @@
-//! Short explanations beside the planner, tied to SPEC terms: D = C − P, why B / C is wrong,
-//! the queue cap of queue-level models, and what each remedy means.
+//! Short explanations beside the planner: D = C − P, why B / C is wrong, the queue cap of
+//! queue-level models, what limits message-level capacity, and what each remedy means.
 
 use yew::prelude::*;
 
@@ -13,6 +13,7 @@ pub fn explanations(i18n: &I18n) -> Html {
         ("pl-explain-bc", i18n.t("page.planner.explain.bc_title"), i18n.t("page.planner.explain.bc_body")),
         ("pl-explain-cap", i18n.t("page.planner.explain.cap_title"), i18n.t("page.planner.explain.cap_body")),
         ("pl-explain-models", i18n.t("page.planner.explain.models_title"), i18n.t("page.planner.explain.models_body")),
+        ("pl-explain-limits", i18n.t("page.planner.explain.limits_title"), i18n.t("page.planner.explain.limits_body")),
     ];
     html! {
         <section class="pl-explain" aria-labelledby="pl-explain-heading">

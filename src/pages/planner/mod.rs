@@ -27,8 +27,8 @@ use self::chart::BacklogChart;
 use self::explain::explanations;
 use self::query::{Notice, NoticeKind};
 use self::results::{calculation, model_name, summary};
-use self::state::{Action, Field, GoalKind, Inputs, PlanError, PlannerState};
-use crate::components::{NumberField, LOG_SCALE};
+use self::state::{read_duration, Action, Field, GoalKind, Inputs, PlanError, PlannerState};
+use crate::components::{NumberField, TextReader, LOG_SCALE};
 use crate::hooks::{use_i18n, I18n};
 use crate::url_state;
 
@@ -165,11 +165,15 @@ pub fn Planner() -> Html {
         let range = field.range();
         let on_change = dispatch.reform(move |value| Action::Set(field, value));
         let error = state.error.as_ref().filter(|e| e.field == Some(field));
+        let reader = (field == Field::Target)
+            .then_some(TextReader { read: read_duration, unreadable: "page.planner.field.target_unreadable" });
+        // Keyed by field: the goal switch shows Target time or Instances in the same place,
+        // and without a key the two would share one NumberField and its typed text.
         html! {
-            <div class={classes!("pl-field", error.is_some().then_some("has-plan-error"))}>
+            <div key={field_id(field)} class={classes!("pl-field", error.is_some().then_some("has-plan-error"))}>
                 <NumberField id={field_id(field)} {label} value={inputs.get(field)} min={range.min} max={range.max}
                              step={range.step} scale={field.log_scale().then_some(LOG_SCALE)} unit={AttrValue::from(unit)}
-                             help={AttrValue::from(help)} {on_change} />
+                             help={AttrValue::from(help)} {reader} {on_change} />
                 if let Some(error) = error {
                     <p class="pl-field-error" role="alert" id={format!("{}-plan-error", field_id(field))}>
                         { error_text(&i18n, error) }

@@ -6,6 +6,9 @@
 
 use std::rc::Rc;
 
+use rebalance_core::exercise::lenient::quantity;
+use rebalance_core::exercise::model::Unit;
+use rebalance_core::exercise::Value;
 use rebalance_core::plan::{plan, Goal, Model, Plan, PlanInput};
 use rebalance_core::Error;
 
@@ -91,6 +94,16 @@ impl Field {
             "instances" => Field::Instances,
             _ => return None,
         })
+    }
+}
+
+/// Reads a target time typed as seconds (`900`, `1,000`) or as a duration the way the
+/// exercises read one (`15 min`, `16 min 40 s`, `9m39s`, `1h`, `16分40秒`): the exercises'
+/// reader, [`quantity`] in seconds. `None` for anything else, "never" included.
+pub fn read_duration(text: &str) -> Option<f64> {
+    match quantity(text, Unit::Seconds) {
+        Ok(Value::Number(seconds)) => Some(seconds),
+        _ => None,
     }
 }
 

@@ -1,5 +1,7 @@
 //! Compare mode: one membership change (a consumer joins or the newest one leaves) under two
-//! or three strategies side by side, each with the core's move count.
+//! or three strategies side by side, each with the core's move count and the spread of
+//! queues per consumer after the change, and a sentence comparing the counts that is built
+//! from those counts ([`ranking`]), never written in advance.
 
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -41,6 +43,55 @@ pub fn columns(s: &Settings) -> Vec<Column> {
             Column { mode, result }
         })
         .collect()
+}
+
+/// The fewest and most queues any member holds, from the core's per-member
+/// [`GroupAssignment::loads`] (`None` without members).
+pub fn spread(assignment: &GroupAssignment) -> Option<(usize, usize)> {
+    let loads = assignment.loads();
+    Some((*loads.iter().min()?, *loads.iter().max()?))
+}
+
+/// The compared strategies ordered by how many queues the change moved.
+#[derive(Debug, PartialEq)]
+pub struct Ranking {
+    /// The strategies that moved the fewest queues, and that count.
+    pub fewest: (Vec<&'static str>, usize),
+    /// The strategies that moved the most queues, and that count.
+    pub most: (Vec<&'static str>, usize),
+}
+
+/// Ranks the columns that computed (a column whose strategy threw is left out); `None` when
+/// fewer than two did.
+pub fn ranking(columns: &[Column]) -> Option<Ranking> {
+    let counts: Vec<(&'static str, usize)> =
+        columns.iter().filter_map(|c| c.result.as_ref().ok().map(|(_, m)| (c.mode.name(), m.moved.len()))).collect();
+    if counts.len() < 2 {
+        return None;
+    }
+    let low = counts.iter().map(|&(_, n)| n).min()?;
+    let high = counts.iter().map(|&(_, n)| n).max()?;
+    let named = |n: usize| counts.iter().filter(|c| c.1 == n).map(|c| c.0).collect::<Vec<_>>();
+    Some(Ranking { fewest: (named(low), low), most: (named(high), high) })
+}
+
+/// The sentence under the columns: which strategy moved the fewest queues and which the most
+/// in this change, or that they all moved as many.
+pub fn ranking_text(i18n: &I18n, ranking: &Ranking) -> String {
+    let (fewest, low) = &ranking.fewest;
+    let (most, high) = &ranking.most;
+    if low == high {
+        return i18n.t_count("page.playground.compare.all_same", *low, &[("count", &low.to_string())]);
+    }
+    i18n.t_args(
+        "page.playground.compare.ranking",
+        &[
+            ("fewest", &fewest.join(" / ")),
+            ("low", &low.to_string()),
+            ("most", &most.join(" / ")),
+            ("high", &high.to_string()),
+        ],
+    )
 }
 
 /// Props of [`Compare`].
@@ -101,6 +152,11 @@ pub fn Compare(props: &CompareProps) -> Html {
             if columns.len() < 2 {
                 <p class="pg-note">{ i18n.t("page.playground.compare.pick") }</p>
             }
+            if let Some(ranking) = ranking(&columns) {
+                <p class="pg-compare-ranking" aria-live="polite">
+                    { ranking_text(&i18n, &ranking) }
+                </p>
+            }
             <div class="pg-compare-grid">
                 { for columns.iter().map(|c| column(&i18n, c)) }
             </div>
@@ -135,6 +191,12 @@ fn column(i18n: &I18n, c: &Column) -> Html {
                         <strong>{ m.moved.len() }</strong>
                         { " " }{ i18n.t_count("page.playground.compare.moved", m.moved.len(), &[]) }
                     </p>
+                    if let Some((fewest, most)) = spread(after) {
+                        <p class="pg-compare-spread">{ i18n.t_args("page.playground.compare.spread", &[
+                            ("fewest", &fewest.to_string()),
+                            ("most", &most.to_string()),
+                        ]) }</p>
+                    }
                     <p class="pg-note">{ i18n.t_args("page.playground.compare.rest", &[
                         ("idle", &m.idle.len().to_string()),
                         ("unassigned", &m.unassigned.len().to_string()),

@@ -157,6 +157,7 @@ fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
     let strategy = lab.settings.current_strategy().map_or_else(|| "BROADCASTING".to_owned(), |s| s.name());
     let active = lab.assignment.as_ref().map_or(0, |a| a.active_members());
     let members = lab.assignment.as_ref().map_or(0, |a| a.members.len());
+    let spread = lab.assignment.as_deref().and_then(compare::spread);
     let overlap = if view.overlap == 0 {
         None
     } else if lab.settings.mode == Mode::Broadcasting {
@@ -172,6 +173,10 @@ fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
                 <span>{ i18n.t_args("page.playground.summary.strategy", &[("name", &strategy)]) }</span>
                 <span>{ i18n.t_args("page.playground.summary.active",
                     &[("active", &active.to_string()), ("members", &members.to_string())]) }</span>
+                if let Some((fewest, most)) = spread {
+                    <span id="pg-spread">{ i18n.t_args("page.playground.summary.spread",
+                        &[("fewest", &fewest.to_string()), ("most", &most.to_string())]) }</span>
+                }
                 if queue_change {
                     <span>{ i18n.t_count("page.playground.summary.queue_change", m.added_queues.len(), &[
                         ("added", &m.added_queues.len().to_string()),

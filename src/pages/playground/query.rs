@@ -46,7 +46,7 @@ impl Reader<'_> {
     /// An integer in `min..=max`: clamped when out of range, `default` when not a number.
     fn int(&mut self, key: &'static str, min: i64, max: i64, default: i64) -> i64 {
         let Some(raw) = (self.get)(key) else { return default };
-        match rebalance_core::number::parse_f64(raw.trim()) {
+        match raw.trim().parse::<f64>().ok() {
             Some(v) if v.is_finite() => {
                 let used = (v.round() as i64).clamp(min, max);
                 if used as f64 != v {

@@ -211,3 +211,106 @@ fn large_broadcasting_lanes_draw_one_chip_each() {
     let small = Lab::new(read("pg_s=BROADCASTING&pg_q=8&pg_c=3").0, Vec::new());
     assert!(small.view.lanes.iter().all(|l| l.all_queues.is_none() && l.tiles.len() == 8));
 }
+
+/// Moves of one change under one mode, straight from the core (not through the page).
+fn core_moves(queues: u16, consumers: u8, change: Change, mode: Mode) -> usize {
+    use rebalance_core::assignment::{assign, moves};
+    let s = Settings { queues, hosts: (1..=consumers).collect(), change, ..Settings::default() };
+    let after: Vec<String> = s.changed_hosts().into_iter().map(cid_of).collect();
+    let model = s.message_model(mode);
+    let before = assign(&model, &s.mq_all(), &s.cid_all()).expect("assigns");
+    let after = assign(&model, &s.mq_all(), &after).expect("assigns");
+    moves(&before, &after).moved.len()
+}
+
+const AVG: Mode = Mode::Clustering(StrategyKind::Averagely);
+const CIRCLE: Mode = Mode::Clustering(StrategyKind::AveragelyByCircle);
+const HASH: Mode = Mode::Clustering(StrategyKind::ConsistentHash);
+
+#[test]
+fn the_spread_is_the_fewest_and_most_queues_any_member_holds() {
+    use super::compare::spread;
+    let lab = Lab::new(read("pg_q=8&pg_c=3&pg_s=AVG").0, Vec::new());
+    assert_eq!(lab.assignment.as_deref().and_then(spread), Some((2, 3)));
+    // CONSISTENT_HASH with its default 10 virtual nodes: the same group, split unevenly.
+    let lab = Lab::new(read("pg_q=8&pg_c=3&pg_s=CONSISTENT_HASH").0, Vec::new());
+    let counts: Vec<usize> =
+        lab.assignment.as_ref().map(|a| a.members.iter().map(|m| m.queues.len()).collect()).unwrap_or_default();
+    let (Some(&low), Some(&high)) = (counts.iter().min(), counts.iter().max()) else { panic!("members") };
+    assert!(high - low > 1, "{counts:?}");
+    assert_eq!(lab.assignment.as_deref().and_then(spread), Some((low, high)));
+    let empty = Lab::new(read("pg_q=8&pg_c=0").0, Vec::new());
+    assert_eq!(empty.assignment.as_deref().and_then(spread), None);
+}
+
+#[test]
+fn the_compare_sentence_is_built_from_the_move_counts() {
+    use super::compare::{ranking, ranking_text};
+    use crate::hooks::I18n;
+    use yew::Callback;
+    let en = I18n::new(Lang::En, Callback::noop());
+    // 10 queues, 4 → 5 consumers: AVG moves 7, AVG_BY_CIRCLE 6.
+    let s = Settings { queues: 10, hosts: vec![1, 2, 3, 4], compare_modes: vec![AVG, CIRCLE], ..Settings::default() };
+    let (avg, circle) = (core_moves(10, 4, Change::Join, AVG), core_moves(10, 4, Change::Join, CIRCLE));
+    assert_eq!((avg, circle), (7, 6));
+    let Some(r) = ranking(&columns(&s)) else { panic!("two columns") };
+    assert_eq!(r.fewest, (vec!["AVG_BY_CIRCLE"], circle));
+    assert_eq!(r.most, (vec!["AVG"], avg));
+    assert_eq!(ranking_text(&en, &r), "In this change AVG_BY_CIRCLE moved the fewest queues (6) and AVG the most (7).");
+    // The page's starting group, the third consumer leaving: CONSISTENT_HASH moves more.
+    let s = Settings { change: Change::Leave, ..Settings::default() };
+    let (avg, hash) = (core_moves(8, 3, Change::Leave, AVG), core_moves(8, 3, Change::Leave, HASH));
+    assert!(hash > avg, "{hash} vs {avg}");
+    let Some(r) = ranking(&columns(&s)) else { panic!("two columns") };
+    assert_eq!(
+        ranking_text(&en, &r),
+        format!("In this change AVG moved the fewest queues ({avg}) and CONSISTENT_HASH the most ({hash}).")
+    );
+    // Equal counts say so; one column that computed is no comparison.
+    let same =
+        super::compare::Ranking { fewest: (vec!["AVG", "AVG_BY_CIRCLE"], 1), most: (vec!["AVG", "AVG_BY_CIRCLE"], 1) };
+    assert_eq!(ranking_text(&en, &same), "In this change every strategy moved 1 queue.");
+    let one = Settings { compare_modes: vec![AVG], ..Settings::default() };
+    assert_eq!(ranking(&columns(&one)), None);
+}
+
+#[test]
+fn the_strategy_notes_quote_the_cores_move_counts() {
+    use super::explain::{about_text, examples};
+    use crate::hooks::I18n;
+    use yew::Callback;
+    let Some(e) = examples() else { panic!("the examples compute") };
+    assert_eq!(e.circle, (core_moves(10, 4, Change::Join, AVG), core_moves(10, 4, Change::Join, CIRCLE)));
+    assert_eq!(e.circle, (7, 6));
+    assert_eq!(
+        (e.hash_join.0, e.hash_join.1),
+        (core_moves(8, 3, Change::Join, AVG), core_moves(8, 3, Change::Join, HASH))
+    );
+    assert_eq!(e.hash_leave, (core_moves(8, 3, Change::Leave, AVG), core_moves(8, 3, Change::Leave, HASH)));
+    // The note says "never guaranteed" and "uneven": its own numbers must show both.
+    assert!(e.hash_join.1 < e.hash_join.0 && e.hash_leave.1 > e.hash_leave.0, "{e:?}");
+    assert!(e.hash_join.3 - e.hash_join.2 > 1, "{e:?}");
+    let joined = Settings { hosts: vec![1, 2, 3, 4], mode: HASH, ..Settings::default() };
+    let lab = Lab::new(joined, Vec::new());
+    assert_eq!(lab.assignment.as_deref().and_then(super::compare::spread), Some((e.hash_join.2, e.hash_join.3)));
+    let en = I18n::new(Lang::En, Callback::noop());
+    let circle = about_text(&en, CIRCLE, Some(&e));
+    assert!(circle.contains("a fifth joining moves 7 under Averagely and 6 under ByCircle"), "{circle}");
+    assert!(!circle.contains("just as much"), "{circle}");
+    let hash = about_text(&en, HASH, Some(&e));
+    assert_eq!(e.start, (8, 3), "the page starts with 8 queues and 3 consumers");
+    let quoted = format!(
+        "starting group (8 queues, 3 consumers) shows both: one more consumer joining moves {} under CONSISTENT_HASH \
+         and {} under Averagely, and leaves the consumers holding {} to {} queues each; the newest consumer leaving \
+         instead moves {} under CONSISTENT_HASH and {} under Averagely",
+        e.hash_join.1, e.hash_join.0, e.hash_join.2, e.hash_join.3, e.hash_leave.1, e.hash_leave.0
+    );
+    assert!(hash.contains(&quoted), "{hash}");
+    for lang in Lang::ALL {
+        let i18n = I18n::new(lang, Callback::noop());
+        for mode in Mode::ALL {
+            let text = about_text(&i18n, mode, Some(&e));
+            assert!(!text.contains('{'), "{}: {text}", lang.code());
+        }
+    }
+}

@@ -2,11 +2,11 @@
 //! per consumer, a delegate strategy inside each room) and `AllocateMessageQueueByMachineRoom`
 //! (`idc@broker` broker names filtered by a configured idc set).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use super::{allocate, Strategy};
+use super::{allocate, picks, Consumers, Strategy};
 use crate::message_queue::java_cmp;
 use crate::{Error, MessageQueue, Result};
 
@@ -51,27 +51,36 @@ impl MachineRooms {
     }
 }
 
-/// Groups items by room, rooms in Java string order (RocketMQ uses a `TreeMap`), items in
-/// their original order; the first item without a room is reported through `missing`.
+/// Groups items (by position) by room, rooms in Java string order (RocketMQ uses a
+/// `TreeMap`), items in their original order; the first item without a room is reported
+/// through `missing`. One map lookup per item: there may be as many rooms as items.
 pub(crate) fn group_by_room<'a, T>(
     items: &'a [T],
     room_of: impl Fn(&T) -> Option<&'a str>,
     missing: impl Fn(&T) -> Error,
-) -> Result<Vec<(&'a str, Vec<&'a T>)>> {
-    let mut rooms: Vec<(&str, Vec<&T>)> = Vec::new();
-    for item in items {
+) -> Result<Vec<(&'a str, Vec<usize>)>> {
+    let mut rooms: Vec<(&str, Vec<usize>)> = Vec::new();
+    let mut slots: HashMap<&str, usize> = HashMap::new();
+    for (i, item) in items.iter().enumerate() {
         let room = room_of(item).ok_or_else(|| missing(item))?;
-        match rooms.iter_mut().find(|(r, _)| *r == room) {
-            Some((_, members)) => members.push(item),
-            None => rooms.push((room, vec![item])),
-        }
+        let slot = *slots.entry(room).or_insert_with(|| {
+            rooms.push((room, Vec::new()));
+            rooms.len() - 1
+        });
+        rooms[slot].1.push(i);
     }
     crate::order::sort_by(&mut rooms, |a, b| java_cmp(a.0, b.0));
     Ok(rooms)
 }
 
-/// The queues per room and the consumers per room, validated in RocketMQ's order.
-pub(crate) type RoomSplit<'a> = (Vec<(&'a str, Vec<&'a MessageQueue>)>, Vec<(&'a str, Vec<&'a String>)>);
+/// The position of `room` in rooms grouped by [`group_by_room`] (a binary search: they are
+/// in Java order, which is a total order on strings).
+pub(crate) fn room_position<T>(rooms: &[(&str, T)], room: &str) -> Option<usize> {
+    rooms.binary_search_by(|(r, _)| java_cmp(r, room)).ok()
+}
+
+/// The positions of the queues per room and of the consumers per room.
+pub(crate) type RoomSplit<'a> = (Vec<(&'a str, Vec<usize>)>, Vec<(&'a str, Vec<usize>)>);
 
 /// Splits queues and consumers by room (queues first, so a missing broker room is reported
 /// before a missing consumer room).
@@ -87,33 +96,40 @@ pub(crate) fn split_rooms<'a>(
     Ok((queues, consumers))
 }
 
-/// `AllocateMachineRoomNearby.allocate` after its `check` passed.
+/// `AllocateMachineRoomNearby.allocate` after its `check` passed, for the consumer `current`
+/// (its cid and its first position in `cid_all`).
 pub(crate) fn nearby(
     delegate: &Strategy,
     rooms: &MachineRooms,
     group: &str,
-    current_cid: &str,
+    current: (&str, usize),
     mq_all: &[MessageQueue],
     cid_all: &[String],
 ) -> Result<Vec<MessageQueue>> {
+    let (current_cid, index) = current;
     let (queue_rooms, consumer_rooms) = split_rooms(rooms, mq_all, cid_all)?;
     let current_room =
         rooms.consumer_room(current_cid).ok_or_else(|| Error::ConsumerRoomMissing(current_cid.to_owned()))?;
-    let owned = |v: &[&MessageQueue]| v.iter().map(|mq| (*mq).clone()).collect::<Vec<_>>();
+    let queues_of = |positions: &[usize]| positions.iter().map(|&q| mq_all[q].clone()).collect::<Vec<_>>();
     let mut result = Vec::new();
     // 1. The queues of the consumer's own room, shared by the consumers of that room.
-    if let Some((_, mqs)) = queue_rooms.iter().find(|(room, _)| *room == current_room) {
-        let local: Vec<String> = consumer_rooms
-            .iter()
-            .find(|(room, _)| *room == current_room)
-            .map(|(_, cids)| cids.iter().map(|c| (*c).clone()).collect())
+    if let Some(at) = room_position(&queue_rooms, current_room) {
+        let local: Vec<String> = room_position(&consumer_rooms, current_room)
+            .map(|c| consumer_rooms[c].1.iter().map(|&i| cid_all[i].clone()).collect())
             .unwrap_or_default();
-        result.extend(allocate(delegate, group, current_cid, &owned(mqs), &local)?.queues);
+        result.extend(allocate(delegate, group, current_cid, &queues_of(&queue_rooms[at].1), &local)?.queues);
     }
     // 2. Rooms with queues but no consumer: shared by every consumer, in room-name order.
-    for (room, mqs) in &queue_rooms {
-        if *room != current_room && !consumer_rooms.iter().any(|(r, _)| r == room) {
-            result.extend(allocate(delegate, group, current_cid, &owned(mqs), cid_all)?.queues);
+    // Each of these calls passes its check (the room has queues, `cidAll` holds the consumer),
+    // so the delegate's pick is computed directly, without a pass over `cidAll` per room.
+    let consumers = Consumers::new(cid_all);
+    for (room, positions) in &queue_rooms {
+        if *room == current_room || room_position(&consumer_rooms, room).is_some() {
+            continue;
+        }
+        let mqs: Vec<&MessageQueue> = positions.iter().map(|&q| &mq_all[q]).collect();
+        if !picks(delegate, &mqs, &consumers, Some(index), |_, q| result.push(mqs[q].clone())) {
+            result.extend(allocate(delegate, group, current_cid, &queues_of(positions), cid_all)?.queues);
         }
     }
     Ok(result)
@@ -134,9 +150,12 @@ pub fn java_split_at(name: &str) -> Vec<&str> {
 
 /// The queues `AllocateMessageQueueByMachineRoom` considers: brokerName `idc@broker` with
 /// exactly two parts and the idc in the configured set, in `mqAll` order (indices).
-pub fn machine_room_candidates(consumer_idcs: &BTreeSet<String>, mq_all: &[MessageQueue]) -> Vec<usize> {
+pub fn machine_room_candidates<'a>(
+    consumer_idcs: &BTreeSet<String>,
+    mq_all: impl IntoIterator<Item = &'a MessageQueue>,
+) -> Vec<usize> {
     mq_all
-        .iter()
+        .into_iter()
         .enumerate()
         .filter(|(_, mq)| {
             let parts = java_split_at(&mq.broker_name);

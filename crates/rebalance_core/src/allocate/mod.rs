@@ -10,7 +10,8 @@ mod averagely;
 pub mod consistent_hash;
 pub mod machine_room;
 
-use std::collections::BTreeSet;
+use std::cell::OnceCell;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -228,10 +229,107 @@ pub fn allocate(
                 .collect()
         }
         Strategy::MachineRoomNearby { delegate, rooms } => {
-            machine_room::nearby(delegate, rooms, group, current_cid, mq_all, cid_all)?
+            machine_room::nearby(delegate, rooms, group, (current_cid, index), mq_all, cid_all)?
         }
         Strategy::MachineRoom { consumer_idcs } => machine_room::by_machine_room(consumer_idcs, index, mq_all, n),
         Strategy::Config { queues } => queues.clone(),
     };
     Ok(Allocation { queues, log: None })
+}
+
+/// `cidAll` as the strategies read it, for many calls over the same consumers (the rooms of
+/// MACHINE_ROOM_NEARBY): each position's first occurrence (`allocate` looks a cid up by
+/// `indexOf`, so a duplicated cid gets the list of its first position) and the
+/// CONSISTENT_HASH ring, built on first use and shared by every call.
+pub(crate) struct Consumers<'a> {
+    cids: &'a [String],
+    /// The first position of each position's cid.
+    first: Vec<usize>,
+    /// The later positions of each duplicated cid, by its first position.
+    later: HashMap<usize, Vec<usize>>,
+    ring: OnceCell<consistent_hash::Ring>,
+}
+
+impl<'a> Consumers<'a> {
+    pub(crate) fn new(cids: &'a [String]) -> Self {
+        let mut seen: HashMap<&str, usize> = HashMap::with_capacity(cids.len());
+        let mut later: HashMap<usize, Vec<usize>> = HashMap::new();
+        let first = cids
+            .iter()
+            .enumerate()
+            .map(|(i, cid)| {
+                let head = *seen.entry(cid.as_str()).or_insert(i);
+                if head != i {
+                    later.entry(head).or_default().push(i);
+                }
+                head
+            })
+            .collect();
+        Consumers { cids, first, later, ring: OnceCell::new() }
+    }
+
+    /// The positions whose cid first occurs at `head`: `head` and its duplicates.
+    pub(crate) fn same(&self, head: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(head).chain(self.later.get(&head).into_iter().flatten().copied())
+    }
+
+    /// The positions below `limit` where a cid first occurs (`only`: just that one).
+    fn heads(&self, limit: usize, only: Option<usize>) -> Vec<usize> {
+        match only {
+            Some(i) => vec![i],
+            None => (0..limit.min(self.cids.len())).filter(|&i| self.first[i] == i).collect(),
+        }
+    }
+}
+
+/// One `strategy.allocate(group, cid, mqs, cids)` call whose `check` has passed, for every
+/// consumer at once or (`only`) for the one whose first position in `cids` is given:
+/// `pick(i, q)` for each position `q` in `mqs` given to the consumer first at position `i`,
+/// each consumer's positions in the order `allocate` returns them. The work is the size of
+/// the answer (plus the ring once), not one pass over `cids` per call: MACHINE_ROOM_NEARBY
+/// makes one call per machine room. `false` (nothing picked) for CONFIG and
+/// MACHINE_ROOM_NEARBY, which the caller handles.
+pub(crate) fn picks(
+    strategy: &Strategy,
+    mqs: &[&MessageQueue],
+    consumers: &Consumers,
+    only: Option<usize>,
+    mut pick: impl FnMut(usize, usize),
+) -> bool {
+    let (m, n) = (mqs.len(), consumers.cids.len());
+    match strategy {
+        Strategy::Averagely => {
+            // Only the first min(m, n) positions get a block.
+            for i in consumers.heads(m, only) {
+                avg_range(i, m, n).for_each(|q| pick(i, q));
+            }
+        }
+        Strategy::AveragelyByCircle => match only {
+            Some(i) => circle_indices(i, m, n).for_each(|q| pick(i, q)),
+            None => {
+                let step = n.max(1);
+                (0..m).filter(|q| consumers.first[q % step] == q % step).for_each(|q| pick(q % step, q))
+            }
+        },
+        Strategy::ConsistentHash { virtual_nodes } => {
+            let ring = consumers.ring.get_or_init(|| consistent_hash::Ring::build(consumers.cids, *virtual_nodes));
+            let mut hasher = consistent_hash::QueueHasher::default();
+            for (q, mq) in mqs.iter().enumerate() {
+                match ring.route_queue(mq, &mut hasher) {
+                    Some(owner) if only.is_none_or(|i| i == owner) => pick(owner, q),
+                    _ => {}
+                }
+            }
+        }
+        Strategy::MachineRoom { consumer_idcs } => {
+            let candidates = machine_room::machine_room_candidates(consumer_idcs, mqs.iter().copied());
+            for i in consumers.heads(candidates.len(), only) {
+                machine_room::machine_room_slots(i, candidates.len(), n)
+                    .filter_map(|slot| candidates.get(slot))
+                    .for_each(|&q| pick(i, q));
+            }
+        }
+        Strategy::Config { .. } | Strategy::MachineRoomNearby { .. } => return false,
+    }
+    true
 }

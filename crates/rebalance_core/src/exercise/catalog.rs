@@ -12,9 +12,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::model::Exercise;
 #[cfg(feature = "toml")]
 use super::model::FORMAT_VERSION;
-use super::model::{Exercise, Lang, Text};
 #[cfg(feature = "toml")]
 use super::validate::validate;
 use super::ExerciseError;
@@ -58,18 +58,6 @@ impl Catalog {
         catalog
     }
 
-    /// The catalog with every text in `lang` only (the other translation empty): what a
-    /// one-language build of the exercises page embeds, about half the bytes.
-    pub fn in_language(&self, lang: Lang) -> Catalog {
-        let mut catalog = self.clone();
-        for exercise in &mut catalog.exercises {
-            for text in exercise.texts_mut() {
-                text.keep_only(lang);
-            }
-        }
-        catalog
-    }
-
     /// The catalog as bytes for [`Catalog::decode`] (the website's build script embeds them).
     pub fn encode(&self) -> Result<Vec<u8>, String> {
         let mut bytes = MAGIC.to_vec();
@@ -89,91 +77,6 @@ impl Catalog {
             errors: vec![file_error("catalog", format!("cannot read the embedded catalog: {message}"))],
         })
     }
-}
-
-/// The first line of a text pack: what it is, then the exercise id, language and text count.
-const PACK_MAGIC: &str = "rebalance-lab/texts/1";
-/// Between two texts of a pack (ASCII record separator; [`super::validate`] keeps it out of texts).
-pub const PACK_SEPARATOR: char = '\u{1e}';
-
-impl Catalog {
-    /// The catalog with only the titles (every other text empty): with [`Catalog::in_language`],
-    /// what the release exercises page embeds; the other texts of an exercise come with its
-    /// [`text_pack`] when it is opened.
-    pub fn titles_only(&self) -> Catalog {
-        let mut catalog = self.clone();
-        for exercise in &mut catalog.exercises {
-            for text in packed_texts(exercise) {
-                *text = Text::default();
-            }
-        }
-        catalog
-    }
-
-    /// Every exercise's `(id, file name, pack)` in `lang` ([`text_pack`], [`text_pack_file`]):
-    /// the site's build script names the files in the page, the xtask writes them to `dist/`.
-    pub fn text_packs(&self, lang: Lang) -> Result<Vec<(String, String, String)>, String> {
-        self.exercises
-            .iter()
-            .map(|ex| text_pack(ex, lang).map(|pack| (ex.id.clone(), text_pack_file(&ex.id, &pack), pack)))
-            .collect()
-    }
-}
-
-/// The texts a pack holds: every text of [`Exercise::texts_mut`] but the first, the title
-/// (which the page embeds), in that order.
-fn packed_texts(exercise: &mut Exercise) -> Vec<&mut Text> {
-    exercise.texts_mut().into_iter().skip(1).collect()
-}
-
-/// An exercise's [`packed_texts`] in `lang`: a header line, then the texts separated by
-/// [`PACK_SEPARATOR`]. Fails if a text holds the separator (the static check refuses such
-/// files).
-pub fn text_pack(exercise: &Exercise, lang: Lang) -> Result<String, String> {
-    let mut copy = exercise.clone();
-    let texts: Vec<&str> = packed_texts(&mut copy).into_iter().map(|t| t.get(lang)).collect();
-    if texts.iter().any(|t| t.contains(PACK_SEPARATOR)) {
-        return Err(format!("exercise {}: a text holds U+001E, which separates the texts of a pack", exercise.id));
-    }
-    Ok(format!(
-        "{PACK_MAGIC} {} {} {}\n{}",
-        exercise.id,
-        lang.code(),
-        texts.len(),
-        texts.join(&PACK_SEPARATOR.to_string())
-    ))
-}
-
-/// `exercise` (from [`Catalog::titles_only`]) with the texts of `pack` ([`text_pack`]) in
-/// `lang`; never panics. A pack for another exercise, language or number of texts is refused
-/// with a sentence saying so.
-pub fn with_text_pack(mut exercise: Exercise, lang: Lang, pack: &str) -> Result<Exercise, String> {
-    let id = exercise.id.clone();
-    let mut targets = packed_texts(&mut exercise);
-    let count = targets.len();
-    let (header, body) = pack.split_once('\n').unwrap_or((pack, ""));
-    let expected = format!("{PACK_MAGIC} {id} {} {count}", lang.code());
-    if header != expected {
-        return Err(format!("the texts of exercise {id} do not fit this page (expected {expected:?}, got {header:?})"));
-    }
-    let texts: Vec<&str> = if count == 0 { Vec::new() } else { body.split(PACK_SEPARATOR).collect() };
-    if texts.len() != count {
-        return Err(format!("the texts of exercise {id} hold {} texts, not {count}", texts.len()));
-    }
-    for (target, text) in targets.iter_mut().zip(texts) {
-        *target.get_mut(lang) = text.to_owned();
-    }
-    drop(targets);
-    Ok(exercise)
-}
-
-/// The file name of a pack: `<id>-<first 10 hex digits of its MD5>.txt`, so a changed text is
-/// a new URL (static hosts may cache old ones for long).
-pub fn text_pack_file(id: &str, pack: &str) -> String {
-    use md5::{Digest, Md5};
-    let digest = Md5::digest(pack.as_bytes());
-    let hex: String = digest.iter().take(5).map(|b| format!("{b:02x}")).collect();
-    format!("{id}-{hex}.txt")
 }
 
 /// The embedded exercise files, parsed and checked on first use.

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues};
-pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room};
+use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues, spread};
+pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room, SpreadArgs};
 pub use super::literal::Operand;
 use super::names::Names;
 use crate::offset::{progress_report, queue_lag, QueueLag, QueueProgress};
@@ -145,6 +145,10 @@ pub enum Computation {
     IdleConsumers(GroupArgs),
     /// Idle members while `old` and `new` instances run together (rolling deploy).
     RollingIdle { queues: Operand, old: Operand, new: Operand },
+    /// The fewest queues any member holds.
+    FewestOwned(SpreadArgs),
+    /// The most queues any member holds.
+    MostOwned(SpreadArgs),
 }
 
 /// Arguments of the reset computations.
@@ -422,6 +426,8 @@ impl Computation {
                 let members = env.count(old)?.saturating_add(env.count(new)?);
                 n(idle_with(env, queues, members)?)
             }
+            C::FewestOwned(args) => n(spread(env, args)?.0 as f64),
+            C::MostOwned(args) => n(spread(env, args)?.1 as f64),
         }
     }
 

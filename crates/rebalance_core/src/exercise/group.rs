@@ -93,6 +93,22 @@ pub struct ChangeArgs {
     pub change: Change,
 }
 
+/// Arguments of [`FewestOwned`](super::compute::Computation::FewestOwned) and
+/// [`MostOwned`](super::compute::Computation::MostOwned): how unevenly a group is split.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpreadArgs {
+    /// The group; the board's group when absent.
+    #[serde(default)]
+    pub group: Option<Group>,
+    /// Another strategy for the same group.
+    #[serde(default)]
+    pub strategy: Option<StrategyKind>,
+    /// The assignment after this change instead of before.
+    #[serde(default)]
+    pub change: Option<Change>,
+}
+
 /// A group with its queue list, client ids and strategy, ready for [`assign`].
 #[derive(Debug, Clone)]
 pub(crate) struct BuiltGroup {
@@ -196,7 +212,7 @@ pub(crate) fn member(assignment: &GroupAssignment, cid: &str) -> CResult<usize> 
 
 /// Member `m`'s queue indices, ascending.
 pub(crate) fn owned(assignment: &GroupAssignment, m: usize) -> Vec<usize> {
-    let mut queues = assignment.members.get(m).map(|m| m.queues.clone()).unwrap_or_default();
+    let mut queues = assignment.members.get(m).map(|m| m.queues.to_vec()).unwrap_or_default();
     crate::order::sort(&mut queues);
     queues.dedup();
     queues
@@ -221,6 +237,19 @@ pub(crate) fn owned_queues(env: &Env, args: &OwnedArgs, strategy: Option<Strateg
     let assignment = built.assign()?;
     let m = member(&assignment, &cid(args.room.as_deref(), env.count(&args.consumer)?))?;
     Ok(owned(&assignment, m))
+}
+
+/// The fewest and the most queues any member holds (before or after a change).
+pub(crate) fn spread(env: &Env, args: &SpreadArgs) -> CResult<(usize, usize)> {
+    let mut built = BuiltGroup::new(env.group(args.group.as_ref())?, args.strategy, env)?;
+    if let Some(change) = &args.change {
+        built = built.changed(change, env)?;
+    }
+    let loads = built.assign()?.loads();
+    match (loads.iter().min().copied(), loads.iter().max().copied()) {
+        (Some(fewest), Some(most)) => Ok((fewest, most)),
+        _ => Err("a group without members has no spread".to_owned()),
+    }
 }
 
 /// Before and after assignments of a change.

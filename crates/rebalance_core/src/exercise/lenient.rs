@@ -127,7 +127,7 @@ fn number(token: &str) -> Option<f64> {
         }
     }
     let joined: String = std::iter::once(first).chain(rest).collect::<String>().replace('_', "");
-    crate::number::parse_f64(&joined).filter(|x| x.is_finite())
+    joined.parse::<f64>().ok().filter(|x| x.is_finite())
 }
 
 /// Splits text into `(number, unit words)` pairs.

@@ -84,6 +84,8 @@ pub enum MistakeId {
     CircleReducesMoves,
     /// Consistent hashing balances exactly.
     HashPerfectBalance,
+    /// Consistent hashing moves fewer queues than AVG on every membership change.
+    HashAlwaysFewerMoves,
     /// Consume threads or idle instances share a queue's ownership.
     ThreadsShareQueues,
     /// Message-level consumption makes queues irrelevant and scaling unlimited.

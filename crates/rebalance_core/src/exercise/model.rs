@@ -33,14 +33,6 @@ impl Text {
         Self { zh: zh.into(), en: en.into() }
     }
 
-    /// Empties the other language's translation (a one-language build of the site).
-    pub fn keep_only(&mut self, lang: Lang) {
-        match lang {
-            Lang::Zh => self.en.clear(),
-            Lang::En => self.zh.clear(),
-        }
-    }
-
     /// The text in `lang`.
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
@@ -233,8 +225,7 @@ pub struct Exercise {
 }
 
 impl Exercise {
-    /// Every text of the exercise (title, prompt, hints, parts, explanation), for
-    /// [`Text::keep_only`].
+    /// Every text of the exercise (title, prompt, hints, parts, explanation).
     pub fn texts_mut(&mut self) -> Vec<&mut Text> {
         let mut texts = vec![&mut self.title, &mut self.prompt];
         texts.extend(self.hints.iter_mut().map(|h| &mut h.text));

@@ -133,10 +133,25 @@ fn placeholder(inner: &str, lang: Lang, scope: &Scope) -> Result<String, String>
         (Value::Number(x), "raw") => Ok(if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{x}") }),
         (Value::Number(x), "duration") => Ok(duration(x, lang)),
         (Value::Number(x), "clock") => Ok(clock(x)),
+        (Value::Number(x), "fewer_more") => Ok(fewer_more(x, lang).to_owned()),
         (Value::Never, "" | "duration") => Ok(never(lang).to_owned()),
         (Value::Queues(q), "queues" | "") => Ok(queue_labels(&q, scope.labels, lang)),
         (Value::Choices(c), "") => Ok(c.join(", ")),
         (v, f) => Err(format!("placeholder {{{inner}}}: format {f:?} does not apply to {v:?}")),
+    }
+}
+
+/// How a count compares with another, from their difference `a - b`: "fewer than", "as many
+/// as" or "more than" `b` (`{d:fewer_more}` with a derived `d = a - b`), so that a text
+/// comparing two computed counts says what the counts show.
+pub fn fewer_more(difference: f64, lang: Lang) -> &'static str {
+    match (difference.partial_cmp(&0.0), lang) {
+        (Some(std::cmp::Ordering::Less), Lang::En) => "fewer than",
+        (Some(std::cmp::Ordering::Less), Lang::Zh) => "少于",
+        (Some(std::cmp::Ordering::Greater), Lang::En) => "more than",
+        (Some(std::cmp::Ordering::Greater), Lang::Zh) => "多于",
+        (_, Lang::En) => "as many as",
+        (_, Lang::Zh) => "等于",
     }
 }
 
@@ -218,6 +233,25 @@ mod tests {
         assert!(scope_fill("{b", Lang::En).is_err());
         assert!(scope_fill("b}", Lang::En).is_err());
         assert!(scope_fill("{q:clock}", Lang::En).is_err());
+        assert!(scope_fill("{q:fewer_more}", Lang::En).is_err());
+    }
+
+    #[test]
+    fn a_comparison_word_follows_the_sign_of_the_difference() {
+        let values: Names<Value> = [("lo", -2.0), ("eq", 0.0), ("hi", 3.0)]
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), Value::Number(v)))
+            .collect();
+        let scope = Scope { params: &Params::new(), values: &values, labels: &[] };
+        let text = "5 is {lo:fewer_more} 7; 5 is {eq:fewer_more} 5; 8 is {hi:fewer_more} 5";
+        assert_eq!(
+            fill(text, Lang::En, &scope).as_deref(),
+            Ok("5 is fewer than 7; 5 is as many as 5; 8 is more than 5")
+        );
+        assert_eq!(
+            fill("{lo:fewer_more}|{eq:fewer_more}|{hi:fewer_more}", Lang::Zh, &scope).as_deref(),
+            Ok("少于|等于|多于")
+        );
     }
 
     #[test]

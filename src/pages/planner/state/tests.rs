@@ -150,3 +150,59 @@ fn a_long_url_value_is_quoted_short() {
     assert_eq!(inputs.queues, 8);
     assert_eq!(notices.first().map(|n| &n.kind), Some(&NoticeKind::NotANumber));
 }
+
+#[test]
+fn the_target_time_reads_durations_the_way_the_exercises_do() {
+    for (text, seconds) in [
+        ("900", 900.0),
+        ("1,000", 1_000.0),
+        ("15 min", 900.0),
+        ("16 min 40 s", 1_000.0),
+        ("9m39s", 579.0),
+        ("1h", 3_600.0),
+        ("16分40秒", 1_000.0),
+        (" 2.5 min ", 150.0),
+    ] {
+        assert_eq!(read_duration(text), Some(seconds), "{text:?}");
+    }
+    for text in ["", "abc", "never", "15 apples", "16 min 40", "1000 msg/s", "--5"] {
+        assert_eq!(read_duration(text), None, "{text:?}");
+    }
+}
+
+#[test]
+fn a_typed_duration_is_checked_against_the_target_range() {
+    use crate::components::parse_with;
+    let Range { min, max, .. } = Field::Target.range();
+    assert_eq!(parse_with("16 min 40 s", read_duration, min, max), Ok(1_000.0));
+    assert_eq!(parse_with("5 h", read_duration, min, max), Err("field.out_of_range"));
+    assert_eq!(parse_with("abc", read_duration, min, max), Err("field.not_a_number"));
+    let state = PlannerState::new(Inputs::default(), Vec::new());
+    let Ok(seconds) = parse_with("16 min 40 s", read_duration, min, max) else { panic!("reads") };
+    let state = state.apply(Action::Set(Field::Target, seconds));
+    assert_eq!(state.inputs.target_seconds, 1_000.0);
+    assert_eq!(state.last_good.map(|c| c.queue_level.meets_target), Some(Some(true)));
+}
+
+#[test]
+fn the_examples_the_target_help_gives_are_read() {
+    // Every duration the help text offers as an example, in both languages, is accepted.
+    for lang in crate::i18n::Lang::ALL {
+        let help = crate::i18n::t(lang, "page.planner.field.target_help");
+        let examples = help.split_once('，').or_else(|| help.split_once(", or ")).map(|(_, rest)| rest).unwrap_or(help);
+        let examples = examples.split(['(', '（']).next().unwrap_or_default();
+        let examples: Vec<&str> = examples
+            .trim_start_matches("或 ")
+            .trim_start_matches("a duration such as ")
+            .trim_end_matches(" 这样的时长")
+            .split([',', '、'])
+            .flat_map(|e| e.split(" or "))
+            .map(|e| e.trim())
+            .filter(|e| !e.is_empty())
+            .collect();
+        assert!(examples.len() >= 3, "{}: {examples:?} from {help:?}", lang.code());
+        for example in examples {
+            assert!(read_duration(example).is_some(), "{}: {example:?} from {help:?}", lang.code());
+        }
+    }
+}
