@@ -2,8 +2,8 @@
 //! (conservation above all) checked at every tick.
 
 use rebalance_core::simulate::{
-    scenario, scenario::Compared, ClientConfig, ConsumerStatus, Event, LogKind, Scenario, ScheduledEvent, Simulation,
-    TickMetrics,
+    scenario, scenario::Compared, ClientConfig, ConsumerStatus, Event, LogKind, PopConsumer, Scenario, ScheduledEvent,
+    Simulation, TickMetrics,
 };
 
 const SEED: u64 = 42;
@@ -301,6 +301,98 @@ fn pop_invisible_time_much_longer_slows_recovery_after_a_crash() {
     let quick = run(&short).summary();
     assert!(quick.max_oldest_pending_age_ms < 60_000, "{}", quick.max_oldest_pending_age_ms);
     assert_eq!((s.duplicates, s.lost), (0, 0));
+}
+
+/// apache/rocketmq 5.x proxy, `DefaultReceiptHandleManager`: a receive with `autoRenew` (the
+/// gRPC PushConsumer, rocketmq-clients `ConsumerImpl.wrapReceiveMessageRequest`) gets
+/// `defaultInvisibleTimeMills`; `scheduleRenewTask` (every `renewSchedulePeriodMillis`) renews
+/// a held message whose invisible time ends within `renewAheadTimeMillis`, so a message
+/// processed longer than the invisible time is not delivered a second time meanwhile. The
+/// same run with the non-renewing SimpleConsumer and the same invisible time duplicates.
+#[test]
+fn pop_push_consumer_renews_long_processing_instead_of_redelivering() {
+    let s = preset("pop-push-renew");
+    let (cc, b) = (&s.config.client, &s.config.broker);
+    assert_eq!(cc.pop_consumer, PopConsumer::Push);
+    let processing_ms = u64::from(cc.consume_threads) * 1_000 / cc.consume_rate;
+    assert!(processing_ms > b.proxy_default_invisible_time_ms, "the scenario processes longer than it stays invisible");
+    assert!(b.renew_ahead_time_ms > b.renew_schedule_period_ms, "a scan always comes before the invisible time ends");
+    let sim = run(&s);
+    assert_eq!(sim.summary().lost, 0);
+    // Every revive follows a departure: nothing is delivered again while being processed.
+    let first_departure = sim
+        .log()
+        .iter()
+        .filter(|e| matches!(e.kind, LogKind::Shutdown { .. } | LogKind::Killed))
+        .map(|e| e.at_ms)
+        .min()
+        .expect("a consumer leaves");
+    let revived: Vec<u64> =
+        sim.log().iter().filter(|e| matches!(e.kind, LogKind::Revived { .. })).map(|e| e.at_ms).collect();
+    assert!(revived.iter().all(|&t| t > first_departure), "no revive while all run: {:?}", revived.first());
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::AckExpired { .. })) == 0, "no refused ACK");
+
+    let mut simple = s.clone();
+    simple.config.client.pop_consumer = PopConsumer::Simple;
+    simple.config.client.invisible_time_ms = b.proxy_default_invisible_time_ms;
+    let dup = run(&simple);
+    assert!(dup.summary().duplicates > 0, "without renewal the long messages are delivered twice");
+    let early = dup.log().iter().any(|e| matches!(e.kind, LogKind::Revived { .. }) && e.at_ms < first_departure);
+    assert!(early, "the SimpleConsumer's messages come back while still processed");
+}
+
+/// The figures `pop-push-renew` states are its configuration's.
+#[test]
+fn pop_push_renew_text_states_its_configuration() {
+    let s = preset("pop-push-renew");
+    let (cc, b) = (&s.config.client, &s.config.broker);
+    let secs = |ms: u64| format!("{} s", ms / 1_000);
+    let processing_ms = u64::from(cc.consume_threads) * 1_000 / cc.consume_rate;
+    for figure in [
+        format!("takes {} ({} threads, {} msg/s", secs(processing_ms), cc.consume_threads, cc.consume_rate),
+        format!("the {} invisible time the proxy", secs(b.proxy_default_invisible_time_ms)),
+        format!("every {} the proxy renews", secs(b.renew_schedule_period_ms)),
+        format!("ends within {}", secs(b.renew_ahead_time_ms)),
+        format!("({} without heartbeat)", secs(b.channel_expiry_ms)),
+        format!("visible again after {}", secs(b.invisible_time_when_clear_ms)),
+        format!("shuts down at {}", secs(s.events[0].at_ms)),
+        format!("killed at {}", secs(s.events[1].at_ms)),
+    ] {
+        assert!(s.watch.contains(&figure), "{figure:?} in {:?}", s.watch);
+    }
+}
+
+/// apache/rocketmq 5.x proxy: `DefaultReceiptHandleManager`'s CLIENT_UNREGISTER listener calls
+/// `clearGroup`, which sets the held messages' invisible time to `invisibleTimeMillisWhenClear`
+/// (1 s). A PushConsumer that shuts down unregisters (`ClientActivity.notifyClientTermination`):
+/// its messages come back about 1 s later. A killed one's closed gRPC connection tells the
+/// proxy nothing: its messages are renewed until `scanNotActiveChannel` expires the channel,
+/// then come back 1 s later, not after the full invisible time.
+#[test]
+fn pop_push_consumer_messages_come_back_after_invisible_time_when_clear() {
+    let s = preset("pop-push-renew");
+    let (b, tick) = (&s.config.broker, s.config.tick_ms);
+    let sim = run(&s);
+    let log = sim.log();
+    let at = |pred: &dyn Fn(&LogKind) -> bool| log.iter().find(|e| pred(&e.kind)).map(|e| e.at_ms);
+    let revived_after =
+        |t: u64| log.iter().find(|e| matches!(e.kind, LogKind::Revived { .. }) && e.at_ms >= t).map(|e| e.at_ms);
+
+    let stop = at(&|k| matches!(k, LogKind::Shutdown { .. })).expect("a stop");
+    let back = revived_after(stop).expect("the stopped consumer's messages come back");
+    assert!(back >= stop + b.invisible_time_when_clear_ms, "{back} vs stop {stop}");
+    assert!(back <= stop + b.invisible_time_when_clear_ms + tick, "about 1 s after the stop: {back} vs {stop}");
+
+    let killed = at(&|k| matches!(k, LogKind::Killed)).expect("a crash");
+    let expired = at(&|k| matches!(k, LogKind::ChannelExpired { .. })).expect("the killed one's channel expires");
+    assert!(expired >= killed + b.channel_expiry_ms - s.config.client.heartbeat_interval_ms, "expired by the scan");
+    assert_eq!(revived_after(killed + 1).map(|t| t >= expired), Some(true), "renewed until the channel expired");
+    let back = revived_after(expired).expect("the killed consumer's messages come back");
+    assert!(
+        back >= expired + b.invisible_time_when_clear_ms && back <= expired + b.invisible_time_when_clear_ms + tick
+    );
+    assert!(back < killed + b.proxy_default_invisible_time_ms + b.channel_expiry_ms, "{back}");
+    assert_eq!(sim.summary().lost, 0);
 }
 
 #[test]

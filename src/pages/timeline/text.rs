@@ -149,6 +149,9 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
         "pop-invisible-long" => {
             pair("page.timeline.scenario.pop-invisible-long.title", "page.timeline.scenario.pop-invisible-long.watch")
         }
+        "pop-push-renew" => {
+            pair("page.timeline.scenario.pop-push-renew.title", "page.timeline.scenario.pop-push-renew.watch")
+        }
         "crash" => pair("page.timeline.scenario.crash.title", "page.timeline.scenario.crash.watch"),
         "graceful-stop" => {
             pair("page.timeline.scenario.graceful-stop.title", "page.timeline.scenario.graceful-stop.watch")

@@ -137,6 +137,24 @@ pub enum CommitMode {
     BeforeProcessing,
 }
 
+/// Which 5.x client receives the POP messages: whether anybody renews their invisible time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PopConsumer {
+    /// The SimpleConsumer (rocketmq-clients `ConsumerImpl.wrapReceiveMessageRequest`:
+    /// `setAutoRenew(false)` with the consumer's invisible duration) or the Remoting POP
+    /// consumer: nobody renews, a message not acked within `client.invisibleTimeMs` is
+    /// delivered again.
+    #[default]
+    Simple,
+    /// The gRPC PushConsumer (`ProcessQueueImpl.receiveMessage` → `setAutoRenew(true)`): the
+    /// proxy gives the messages its own invisible time (`broker.proxyDefaultInvisibleTimeMs`),
+    /// renews the ones a registered client holds and, once the client is unregistered, makes
+    /// them visible after `broker.invisibleTimeWhenClearMs` (apache/rocketmq 5.x
+    /// `DefaultReceiptHandleManager`).
+    Push,
+}
+
 /// The consumer group.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -210,6 +228,9 @@ pub struct ClientConfig {
     pub unlock_delay_ms: u64,
     /// 5.x: invisible time of received messages: 60 s.
     pub invisible_time_ms: u64,
+    /// 5.x POP: the SimpleConsumer (no renewal, the default) or the auto-renewing gRPC
+    /// PushConsumer.
+    pub pop_consumer: PopConsumer,
     /// 5.x: messages per receive: 32.
     pub pop_batch_size: u64,
     /// 5.x: maxCacheMessageCount of one consumer: 1024.
@@ -244,6 +265,7 @@ impl Default for ClientConfig {
             client_lock_expiry_ms: 30_000,
             unlock_delay_ms: 20_000,
             invisible_time_ms: 60_000,
+            pop_consumer: PopConsumer::Simple,
             pop_batch_size: 32,
             pop_max_cache: 1_024,
             await_termination_millis_when_shutdown: 0,
@@ -264,6 +286,21 @@ pub struct BrokerConfig {
     pub lock_max_live_ms: u64,
     /// notifyConsumerIdsChangedEnable: tell every member when the member list changes.
     pub notify_consumer_ids_changed: bool,
+    /// 5.x proxy, auto-renewing PushConsumer only: the invisible time of a receive with
+    /// `autoRenew` (ProxyConfig.defaultInvisibleTimeMills, used by
+    /// `ReceiveMessageActivity.receiveMessage`): 60 s.
+    pub proxy_default_invisible_time_ms: u64,
+    /// Period of the proxy's renewal scan (ProxyConfig.renewSchedulePeriodMillis): 5 s.
+    pub renew_schedule_period_ms: u64,
+    /// The scan renews a held message whose invisible time ends within this
+    /// (ProxyConfig.renewAheadTimeMillis): 10 s.
+    pub renew_ahead_time_ms: u64,
+    /// Messages held longer than this since their receipt are no longer renewed
+    /// (ProxyConfig.renewMaxTimeMillis): 3 h.
+    pub renew_max_time_ms: u64,
+    /// The rest of the invisible time of the messages an unregistered client held
+    /// (ProxyConfig.invisibleTimeMillisWhenClear, `DefaultReceiptHandleManager.clearGroup`): 1 s.
+    pub invisible_time_when_clear_ms: u64,
 }
 
 impl Default for BrokerConfig {
@@ -273,6 +310,11 @@ impl Default for BrokerConfig {
             scan_interval_ms: 10_000,
             lock_max_live_ms: 60_000,
             notify_consumer_ids_changed: true,
+            proxy_default_invisible_time_ms: 60_000,
+            renew_schedule_period_ms: 5_000,
+            renew_ahead_time_ms: 10_000,
+            renew_max_time_ms: 3 * 3_600_000,
+            invisible_time_when_clear_ms: 1_000,
         }
     }
 }
@@ -324,7 +366,7 @@ impl SimConfig {
         small("client.maxReconsumeTimes", &mut self.client.max_reconsume_times, 0, 1_000);
         let (t, c, b) = (&mut self.topic, &mut self.client, &mut self.broker);
         let hour = 3_600_000;
-        let list: [(&'static str, &mut u64, u64, u64); 28] = [
+        let list: [(&'static str, &mut u64, u64, u64); 33] = [
             ("tickMs", &mut self.tick_ms, 10, 10_000),
             ("topic.produceRate", &mut t.produce_rate, 0, 10_000_000),
             ("topic.backlogPerQueue", &mut t.backlog_per_queue, 0, 1_000_000_000_000),
@@ -353,6 +395,11 @@ impl SimConfig {
             ("broker.channelExpiryMs", &mut b.channel_expiry_ms, 1_000, hour),
             ("broker.scanIntervalMs", &mut b.scan_interval_ms, 100, hour),
             ("broker.lockMaxLiveMs", &mut b.lock_max_live_ms, 1_000, hour),
+            ("broker.proxyDefaultInvisibleTimeMs", &mut b.proxy_default_invisible_time_ms, 1_000, 12 * hour),
+            ("broker.renewSchedulePeriodMs", &mut b.renew_schedule_period_ms, 100, hour),
+            ("broker.renewAheadTimeMs", &mut b.renew_ahead_time_ms, 0, hour),
+            ("broker.renewMaxTimeMs", &mut b.renew_max_time_ms, 1_000, 24 * hour),
+            ("broker.invisibleTimeWhenClearMs", &mut b.invisible_time_when_clear_ms, 0, hour),
         ];
         for (name, value, lo, hi) in list {
             f(name, value, lo, hi);

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::broker::{Failing, QueueState, Route};
 use super::client::{delay_level, Client, ConsumerStatus};
-use super::config::{expression, tag_mask, CommitMode, ConsumeModel, ConsumerSpec, MAX_CONSUMERS};
+use super::config::{expression, tag_mask, CommitMode, ConsumeModel, ConsumerSpec, PopConsumer, MAX_CONSUMERS};
 use super::event::Event;
 use super::ledger::GiveUp;
 use super::log::LogKind;
@@ -209,7 +209,13 @@ impl World {
 
     /// kill -9: nothing persisted; the broker learns it now (connection closed) or after the
     /// channel expires.
+    ///
+    /// A gRPC PushConsumer's closed connection tells the proxy nothing: its channel is removed
+    /// only by `notifyClientTermination` (`ClientActivity`, at shutdown) or when
+    /// `scanNotActiveChannel` expires it, so a killed one stays registered until then.
     fn crash(&mut self, c: usize, channel_closed: bool) {
+        let grpc = self.cfg.group.model == ConsumeModel::Pop && self.cfg.client.pop_consumer == PopConsumer::Push;
+        let channel_closed = channel_closed && !grpc;
         if self.cfg.group.model == ConsumeModel::Pop {
             self.pop_crash(c);
         }

@@ -43,8 +43,8 @@ use std::sync::Arc;
 
 pub use client::ConsumerStatus;
 pub use config::{
-    BrokerConfig, BrokerSpec, ClientConfig, CommitMode, ConsumeModel, ConsumerSpec, GroupConfig, SimConfig, TagShare,
-    TopicConfig, MAX_CONSUMERS, MAX_TAGS, MAX_TICKS,
+    BrokerConfig, BrokerSpec, ClientConfig, CommitMode, ConsumeModel, ConsumerSpec, GroupConfig, PopConsumer,
+    SimConfig, TagShare, TopicConfig, MAX_CONSUMERS, MAX_TAGS, MAX_TICKS,
 };
 pub use event::{validate_script, Event, ScheduledEvent};
 pub use log::{Level, LogEntry, LogKind};

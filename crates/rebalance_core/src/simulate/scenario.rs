@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::config::{CommitMode, ConsumeModel, ConsumerSpec, SimConfig, TagShare};
+use super::config::{CommitMode, ConsumeModel, ConsumerSpec, PopConsumer, SimConfig, TagShare};
 use super::event::{Event, ScheduledEvent};
 use super::metrics::Summary;
 use super::Simulation;
@@ -91,6 +91,18 @@ fn pop(consumers: usize, invisible_s: u64, consume_rate: u64, produce_rate: u64)
     // time to ACK is its processing time.
     c.client.pop_max_cache = 20;
     c
+}
+
+/// The auto-renewing gRPC PushConsumer with a processing time above the proxy's invisible
+/// time; one consumer stops gracefully, another is killed.
+fn pop_push_renew() -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = pop(4, 60, 1, 5);
+    c.client.pop_consumer = PopConsumer::Push;
+    c.client.consume_threads = 80;
+    c.client.pop_max_cache = 160;
+    let stop = Event::Stop { cid: "192.168.0.2".to_owned() };
+    let crash = Event::Crash { cid: "192.168.0.3".to_owned(), channel_closed: true };
+    (c, vec![at(120, stop), at(180, crash)])
 }
 
 fn orderly() -> SimConfig {
@@ -236,6 +248,20 @@ pub fn all() -> Vec<Scenario> {
         vec![at(60, crash.clone())],
         480,
     ));
+    let (c, e) = pop_push_renew();
+    list.push(scenario(
+        "pop-push-renew",
+        "POP with the auto-renewing gRPC PushConsumer: a stop and a crash",
+        "Each message takes 80 s (80 threads, 1 msg/s per consumer), longer than the 60 s invisible time the \
+         proxy gives an autoRenew receive: every 5 s the proxy renews the messages whose invisible time ends \
+         within 10 s, so none is delivered twice while it is being processed. A consumer shuts down at 120 s: \
+         it unregisters and what it held is visible again after 1 s. Another one is killed at 180 s: a closed \
+         gRPC connection tells the proxy nothing, its messages are renewed until its channel expires (120 s \
+         without heartbeat), then visible after 1 s.",
+        c,
+        e,
+        480,
+    ));
     let c = base(4, 1_000, 500);
     list.push(scenario(
         "crash",
@@ -342,6 +368,7 @@ pub const NAMES: &[&str] = &[
     "hot-queue",
     "pop-invisible-short",
     "pop-invisible-long",
+    "pop-push-renew",
     "crash",
     "graceful-stop",
     "ordered-blocked",

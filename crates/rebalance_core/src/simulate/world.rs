@@ -73,6 +73,8 @@ pub(crate) struct World {
     pub actions: Vec<(u64, Action)>,
     pub retries: Vec<Retry>,
     pub revive: VecDeque<PopRange>,
+    /// The proxy's next renewal scan (auto-renewing PushConsumer).
+    pub next_renew_scan: u64,
     pub produce_rate: u64,
     pub hot_queues: Vec<u32>,
     pub hot_share: u32,
@@ -143,6 +145,7 @@ impl World {
             actions: Vec::new(),
             retries: Vec::new(),
             revive: VecDeque::new(),
+            next_renew_scan: 0,
             produce_rate: t.produce_rate,
             hot_queues: t.hot_queues.clone(),
             hot_share: t.hot_share_percent,
@@ -283,6 +286,7 @@ impl World {
         match self.cfg.group.model {
             ConsumeModel::Pop => {
                 self.pop_phase();
+                self.pop_renew();
                 self.pop_revive();
             }
             _ => self.run_retries(),
