@@ -81,8 +81,8 @@ fn scale_out(strategy: Strategy) -> (SimConfig, Vec<ScheduledEvent>) {
 /// (rocketmq-clients `ConsumerImpl`: `setAutoRenew(false)` with an invisible duration) or the
 /// Remoting POP consumer. The gRPC PushConsumer receives with `autoRenew`, the proxy renews
 /// (`ProxyConfig.enableProxyAutoRenew`, default true) and, on CLIENT_UNREGISTER, gives the held
-/// messages `invisibleTimeMillisWhenClear` (1 s, `DefaultReceiptHandleManager.clearGroup`); that
-/// consumer is not modelled.
+/// messages `invisibleTimeMillisWhenClear` (1 s, `DefaultReceiptHandleManager.clearGroup`): that
+/// one is `PopConsumer::Push` (scenario `pop-push-renew`).
 fn pop(consumers: usize, invisible_s: u64, consume_rate: u64, produce_rate: u64) -> SimConfig {
     let mut c = base(consumers, produce_rate, consume_rate);
     c.group.model = ConsumeModel::Pop;
@@ -243,7 +243,7 @@ pub fn all() -> Vec<Scenario> {
          received stays invisible for 5 minutes: the oldest pending message ages to ~300 s although the \
          others have spare capacity. The consumer here does not renew (a 5.x SimpleConsumer, or the Remoting \
          POP consumer). With the 5.x gRPC PushConsumer the proxy makes a departed client's messages visible \
-         again after about 1 s, not after the full invisible time.",
+         again 1 s after it learns of the departure (see `pop-push-renew`), not after the full invisible time.",
         pop(4, 300, 20, 40),
         vec![at(60, crash.clone())],
         480,
