@@ -21,10 +21,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// `rebalance-lab simulate --scenario scale-3-to-10 --seed 1` at its last tick, computed
 /// natively (also asserted by the page's native unit tests).
-const NATIVE_END: &str = "TickMetrics { at_ms: 600000, group_lag: 8600, consume_tps: 2000, produce_tps: 2000, \
-    produced: 1200000, consumed: 1210886, duplicates: 10886, lost: 0, dead_lettered: 0, filtered: 0, pending: 0, \
-    inflight: 0, oldest_pending_age_ms: 4996, running: 10, members: 10, idle_consumers: 2, overlapping_queues: 0, \
-    orphan_queues: 0, flow_controlled_queues: 0, blocked_queues: 0, rebalances: 36, rebalance_runs: 277, retries: 0 }";
+const NATIVE_END: &str = "TickMetrics { at_ms: 600000, group_lag: 200, consume_tps: 2000, produce_tps: 2000, \
+    produced: 1200000, consumed: 1200981, duplicates: 981, lost: 0, dead_lettered: 0, filtered: 0, pending: 0, \
+    stranded: 0, inflight: 0, oldest_pending_age_ms: 96, running: 10, members: 10, idle_consumers: 2, \
+    overlapping_queues: 0, orphan_queues: 0, stranded_queues: 0, flow_controlled_queues: 0, blocked_queues: 0, \
+    rebalances: 36, rebalance_runs: 277, retries: 0 }";
 
 /// Waits until `done()` holds (the page renders in chunks; a debug build is slow), up to 10 s.
 async fn until(what: &str, done: impl Fn() -> bool) {
@@ -118,7 +119,7 @@ async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_nativel
     assert_eq!(count(&root, ".tl-tile.is-overlap"), 0);
     assert_eq!(count(&root, ".tl-tray .tl-tile"), 0);
     assert_eq!(count(&root, ".tl-notices"), 0);
-    assert!(text(&root, ".tl-log").contains("[persistAll] updateConsumeOffsetToBroker"));
+    assert!(text(&root, ".tl-log").contains("[persistAll] Group: cg-demo ClientId: "));
     click_and_settle(&root, "#tl-log-quiet").await;
     until("quiet log", || !text(&root, ".tl-log").contains("[persistAll]")).await;
     assert!(text(&root, ".tl-log").contains("rebalanced result changed"));
@@ -229,7 +230,7 @@ async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
 #[wasm_bindgen_test]
 async fn bad_link_values_are_replaced_with_a_visible_notice() {
     open(
-        "?lang=en&tl_scenario=nope&tl_seed=abc&tl_events=1000-join_junk_2000-queues-2&tl_t=-3&tl_speed=7",
+        "?lang=en&tl_scenario=nope&tl_seed=abc&tl_events=1000-join_junk_2000-queues-r0&tl_t=-3&tl_speed=7",
         "#/timeline",
     );
     let (root, handle) = mount().await;
@@ -241,8 +242,8 @@ async fn bad_link_values_are_replaced_with_a_visible_notice() {
         "“nope”",
         "tl_seed",
         "“junk” is not an event",
-        "2000-queues-2",
-        "cannot be reduced",
+        "2000-queues-r0",
+        "readQueueNums 0",
         "tl_t",
         "tl_speed",
     ] {
@@ -253,12 +254,12 @@ async fn bad_link_values_are_replaced_with_a_visible_notice() {
     assert_eq!(count(&root, ".tl-script .tl-event.is-injected"), 1, "the good event is kept");
     click_and_settle(&root, ".tl-notices button").await;
     until("the notices to go", || count(&root, ".tl-notices") == 0).await;
-    // A refused injection shows the core's reason and changes nothing.
+    // Queue counts go down too, and the read count alone (updateTopic -r): accepted.
     type_and_settle(&root, "#tl-queue-count", "4").await;
-    click_and_settle(&root, ".tl-fieldset:nth-child(2) > button").await;
-    until("the refusal", || count(&root, ".tl-inject .tl-error") == 1).await;
-    assert!(text(&root, ".tl-inject .tl-error").contains("cannot be reduced"));
-    assert_eq!(count(&root, ".tl-script .tl-event.is-injected"), 1);
+    click_and_settle(&root, ".tl-fieldset:nth-child(2) > button:nth-of-type(3)").await;
+    until("the event", || count(&root, ".tl-script .tl-event.is-injected") == 2).await;
+    assert_eq!(count(&root, ".tl-inject .tl-error"), 0);
+    assert!(text(&root, ".tl-script").contains("readQueueNums 4"), "{}", text(&root, ".tl-script"));
     unmount(handle).await;
 }
 

@@ -3,8 +3,12 @@
 
 use std::path::PathBuf;
 
+use rebalance_core::plan::parse_duration_ms;
+
+use rebalance_core::simulate::scenario::AgainstAvg;
 use rebalance_core::simulate::{
-    scenario, Scenario, ScheduledEvent, SimConfig, Simulation, Summary, TickMetrics, MAX_TICKS,
+    scenario, validate_script, Event, Level, LogEntry, LogKind, Scenario, ScheduledEvent, SimConfig, Simulation,
+    Summary, TickMetrics, MAX_TICKS,
 };
 use serde::{Deserialize, Serialize};
 
@@ -19,17 +23,27 @@ EVENT SCRIPTS (--events FILE)
   An event is {\"atMs\": <ms>, \"kind\": <kind>, ...fields}. Consumers are named by cid
   (192.168.0.2@8919) or by IP (192.168.0.2); initial consumers are 192.168.0.1, .2, ...
     join           cid?, consumeRate?, threads?, room?, subscription? (tags, [\"*\"] = all)
-    stop           cid                     graceful shutdown: persist offsets, unregister
+    stop           cid                     graceful shutdown: wait
+                                           client.awaitTerminationMillisWhenShutdown (default
+                                           0: no wait), persist offsets, unregister
     crash          cid, channelClosed?     kill -9 (channelClosed=false: power loss, the broker
                                            notices only after 120 s of silence)
     pause          cid, durationMs         GC pause / network loss
-    queueCount     queuesPerBroker         more queues (never fewer)
+    queueCount     queuesPerBroker?, readQueueNums?, writeQueueNums?
+                                           updateTopic, up or down; queues at or beyond
+                                           writeQueueNums get no new messages, queues at or
+                                           beyond readQueueNums are not consumed (their backlog
+                                           is stranded). To shrink: lower writeQueueNums, wait
+                                           until those queues are drained, then readQueueNums
     subscription   cid, tags               one consumer subscribes other tags
     cidClash       cid                     a second process with the same cid
     produceRate    rate, hotQueues?, hotSharePercent?
     consumeRate    cid?, rate              slower / faster business (no cid: everybody)
     rollingDeploy  replace, start, startSpacingMs, stopAfterMs, stopSpacingMs, graceful?
     failMessages   queue, count, durationMs?   messages that fail in the business
+  A field an event (or the configuration) does not have, and an event naming a consumer
+  that is not running or a queue that does not exist when it happens, are errors that name
+  the line and the field; nothing is ignored.
   Example: [{\"atMs\": 60000, \"kind\": \"join\"},
             {\"atMs\": 90000, \"kind\": \"crash\", \"cid\": \"192.168.0.2\"}]";
 
@@ -47,12 +61,17 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub json: bool,
     /// Print one JSON line per tick (metrics and per-queue lag) instead of the summary.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "log")]
     pub trace: bool,
+    /// Print the run's client and broker log lines instead of the summary, one per line:
+    /// `<seconds> <cid, broker or script> <LEVEL> <text>` (the timeline's log pane).
+    #[arg(long)]
+    pub log: bool,
     /// Run a custom event script (JSON, format below with --help).
     #[arg(long, value_name = "FILE")]
     pub events: Option<PathBuf>,
-    /// Simulated time, e.g. 300s, 10m, 1h (default: the scenario's, or 5 min).
+    /// Simulated time, e.g. 300s, 10m, 1h30m, 1d (units ms, s, m, h, d; default: the
+    /// scenario's, or 5 min).
     #[arg(long, value_parser = parse_duration_ms)]
     pub duration: Option<u64>,
     /// List the scenarios.
@@ -60,57 +79,188 @@ pub struct SimulateArgs {
     pub list: bool,
 }
 
-/// Parses `300`, `300s`, `10m`, `1h`, `1h30m`, `1500ms` into milliseconds (plain = seconds).
-pub fn parse_duration_ms(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let bad = || format!("not a duration: {text:?} (use e.g. 300s, 10m, 1h30m, 1500ms)");
-    if let Ok(seconds) = t.parse::<u64>() {
-        return seconds.checked_mul(1_000).ok_or_else(bad);
-    }
-    let (mut total, mut number, mut any) = (0u64, String::new(), false);
-    let mut chars = t.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_digit() {
-            number.push(c);
-            continue;
-        }
-        let unit = match (c, chars.peek()) {
-            ('m', Some('s')) => {
-                chars.next();
-                1
-            }
-            ('s', _) => 1_000,
-            ('m', _) => 60_000,
-            ('h', _) => 3_600_000,
-            _ => return Err(bad()),
-        };
-        let value: u64 = number.parse().map_err(|_| bad())?;
-        total = value.checked_mul(unit).and_then(|v| total.checked_add(v)).ok_or_else(bad)?;
-        number.clear();
-        any = true;
-    }
-    if !number.is_empty() || !any {
-        return Err(bad());
-    }
-    Ok(total)
-}
-
-/// The object form of an event script.
+/// The object form of an event script (events read one by one, to name their lines).
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Script {
     #[serde(default)]
-    config: Option<SimConfig>,
+    config: Option<serde_json::Value>,
     #[serde(default)]
-    events: Vec<ScheduledEvent>,
+    events: Vec<serde_json::Value>,
     #[serde(default)]
     duration_ms: Option<u64>,
     #[serde(default)]
     seed: Option<u64>,
 }
 
-/// What runs: the scenario (possibly with a script's config and events), duration, seed.
-fn plan(args: &SimulateArgs) -> Result<(Scenario, u64), String> {
+/// An event read from a script file, with the line it starts on.
+#[derive(Debug, Clone)]
+struct Located {
+    event: ScheduledEvent,
+    line: usize,
+}
+
+/// The 1-based line of byte `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text.get(..at).map_or(1, |t| t.matches('\n').count() + 1)
+}
+
+/// Where each element of the script's event list starts (byte offsets): the top-level array,
+/// or the array under the top-level key `events`. A light scan of valid JSON (the text has been
+/// parsed already), aware of strings and nesting.
+fn event_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    let mut key_start = None;
+    let mut last_key = String::new();
+    // (depth of the event array's contents, whether the next value starts an element)
+    let mut list: Option<usize> = None;
+    let mut expect_element = false;
+    let mut starts = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+                if let Some(k) = key_start.take() {
+                    last_key = text.get(k..i).unwrap_or_default().to_owned();
+                }
+            }
+            continue;
+        }
+        if b.is_ascii_whitespace() {
+            continue;
+        }
+        if expect_element && list == Some(depth) && b != b']' {
+            starts.push(i);
+            expect_element = false;
+        }
+        match b {
+            b'"' => {
+                in_string = true;
+                if depth == 1 && list.is_none() {
+                    key_start = Some(i + 1);
+                }
+            }
+            b'[' => {
+                depth += 1;
+                let top_array = depth == 1;
+                let events_key = depth == 2 && last_key == "events";
+                if list.is_none() && (top_array || events_key) {
+                    list = Some(depth);
+                    expect_element = true;
+                }
+            }
+            b'{' => depth += 1,
+            b']' | b'}' => {
+                if list == Some(depth) && b == b']' {
+                    break;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            b',' if list == Some(depth) => expect_element = true,
+            _ => {}
+        }
+    }
+    starts
+}
+
+/// The first key of `given` that deserialising dropped (not in `kept`), as a path; `null`
+/// values are not counted (they read as "absent").
+fn dropped_key(given: &serde_json::Value, kept: &serde_json::Value, path: &str) -> Option<String> {
+    let (serde_json::Value::Object(given), serde_json::Value::Object(kept)) = (given, kept) else {
+        if let (serde_json::Value::Array(g), serde_json::Value::Array(k)) = (given, kept) {
+            for (i, (g, k)) in g.iter().zip(k).enumerate() {
+                if let Some(p) = dropped_key(g, k, &format!("{path}[{i}]")) {
+                    return Some(p);
+                }
+            }
+        }
+        return None;
+    };
+    for (key, value) in given {
+        let at = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+        match kept.get(key) {
+            None if !value.is_null() => return Some(at),
+            None => {}
+            Some(k) => {
+                if let Some(p) = dropped_key(value, k, &at) {
+                    return Some(p);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The line of the first `"key"` at or after byte `from` (the last part of a dotted path).
+fn key_line(text: &str, from: usize, path: &str) -> usize {
+    let key = path.rsplit('.').next().unwrap_or(path);
+    let key = key.split('[').next().unwrap_or(key);
+    let needle = format!("\"{key}\"");
+    let at = text.get(from..).and_then(|t| t.find(&needle)).map_or(from, |i| from + i);
+    line_of(text, at)
+}
+
+/// Reads a value of type `T`, refusing a field it does not know (named with its line).
+fn strict<T: serde::de::DeserializeOwned + Serialize>(
+    value: serde_json::Value,
+    text: &str,
+    from: usize,
+    path: &str,
+) -> Result<T, String> {
+    let line = line_of(text, from);
+    let read: T = serde_json::from_value(value.clone()).map_err(|e| format!("line {line}: {path}: {e}"))?;
+    let kept = serde_json::to_value(&read).map_err(|e| e.to_string())?;
+    if let Some(key) = dropped_key(&value, &kept, "") {
+        let line = key_line(text, from, &key);
+        return Err(format!("line {line}: {path}.{key}: unknown field"));
+    }
+    Ok(read)
+}
+
+/// An event script as read: its configuration, events (with their lines), duration and seed.
+type ReadScript = (Option<SimConfig>, Vec<Located>, Option<u64>, Option<u64>);
+
+/// Reads an event script.
+fn read_script(path: &std::path::Path) -> Result<ReadScript, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let name = path.display();
+    let bad = |e: serde_json::Error| format!("{name}: not an event script ({e}); see `rebalance-lab simulate --help`");
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(bad)?;
+    let script = if value.is_array() {
+        Script { events: serde_json::from_value(value).map_err(bad)?, ..Script::default() }
+    } else if value.is_object() {
+        serde_json::from_str::<Script>(&text).map_err(bad)?
+    } else {
+        return Err(format!(
+            "{name}: not an event script (a list of events or an object); see `rebalance-lab simulate --help`"
+        ));
+    };
+    let config = match script.config {
+        Some(c) => {
+            let from = text.find("\"config\"").unwrap_or(0);
+            Some(strict::<SimConfig>(c, &text, from, "config").map_err(|e| format!("{name}: {e}"))?)
+        }
+        None => None,
+    };
+    let starts = event_starts(&text);
+    let mut events = Vec::with_capacity(script.events.len());
+    for (i, v) in script.events.into_iter().enumerate() {
+        let from = starts.get(i).copied().unwrap_or(0);
+        let event: ScheduledEvent =
+            strict(v, &text, from, &format!("events[{i}]")).map_err(|e| format!("{name}: {e}"))?;
+        events.push(Located { event, line: line_of(&text, from) });
+    }
+    Ok((config, events, script.duration_ms, script.seed))
+}
+
+/// What runs: the scenario (possibly with a script's config and events), duration, seed, and
+/// the line of each event when they come from a file.
+fn plan(args: &SimulateArgs) -> Result<(Scenario, u64, Vec<Option<usize>>), String> {
     let mut base = match &args.scenario {
         Some(name) => scenario::by_name(name)
             .ok_or_else(|| format!("unknown scenario {name:?}; the scenarios are: {}", scenario::names().join(", ")))?,
@@ -125,26 +275,19 @@ fn plan(args: &SimulateArgs) -> Result<(Scenario, u64), String> {
         None => return Err("give --scenario NAME, --events FILE, or --list".to_owned()),
     };
     let mut seed = args.seed;
+    let mut lines = vec![None; base.events.len()];
     if let Some(path) = &args.events {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let bad = |e: serde_json::Error| {
-            format!("{}: not an event script ({e}); see `rebalance-lab simulate --help`", path.display())
-        };
-        let value: serde_json::Value = serde_json::from_str(&text).map_err(bad)?;
-        if value.is_array() {
-            base.events = serde_json::from_value(value).map_err(bad)?;
-        } else {
-            let script: Script = serde_json::from_value(value).map_err(bad)?;
-            if let Some(config) = script.config {
-                base.config = config;
-            }
-            base.events = script.events;
-            if let Some(d) = script.duration_ms {
-                base.duration_ms = d;
-            }
-            if let Some(s) = script.seed {
-                seed = s;
-            }
+        let (config, events, duration, script_seed) = read_script(path)?;
+        if let Some(config) = config {
+            base.config = config;
+        }
+        lines = events.iter().map(|e| Some(e.line)).collect();
+        base.events = events.into_iter().map(|e| e.event).collect();
+        if let Some(d) = duration {
+            base.duration_ms = d;
+        }
+        if let Some(s) = script_seed {
+            seed = s;
         }
         if args.scenario.is_some() {
             base.name = format!("{} + {}", base.name, path.display());
@@ -157,7 +300,72 @@ fn plan(args: &SimulateArgs) -> Result<(Scenario, u64), String> {
     if base.duration_ms == 0 || base.duration_ms > limit {
         return Err(format!("the duration must be 1 ms ..= {} s at this tick", limit / 1_000));
     }
-    Ok((base, seed))
+    Ok((base, seed, lines))
+}
+
+/// An event of the script that did nothing because what it names does not exist when it
+/// happens (a consumer not running, a queue the topic does not have): an error naming the
+/// event's line and field. The run says so in its log (`EventSkipped` right after the event).
+fn skipped_events(sim: &Simulation, s: &Scenario, lines: &[Option<usize>]) -> Result<(), String> {
+    // The core applies the events in time order, stable for equal times.
+    let mut order: Vec<usize> = (0..s.events.len()).collect();
+    order.sort_by_key(|&i| s.events.get(i).map_or(0, |e| e.at_ms));
+    let mut applied = 0usize;
+    let mut previous_was_event = false;
+    for entry in sim.log() {
+        match &entry.kind {
+            LogKind::Event { .. } if entry.source == "script" => {
+                applied += 1;
+                previous_was_event = true;
+                continue;
+            }
+            LogKind::EventSkipped { reason } if previous_was_event => {
+                let i = order.get(applied.saturating_sub(1)).copied().unwrap_or(0);
+                let field = match s.events.get(i).map(|e| &e.event) {
+                    Some(Event::FailMessages { .. }) => "queue",
+                    Some(Event::Join { .. }) => "kind",
+                    _ => "cid",
+                };
+                let at = match lines.get(i).copied().flatten() {
+                    Some(line) => format!("line {line}: "),
+                    None => String::new(),
+                };
+                return Err(format!("{at}events[{i}].{field}: {reason} at {} ms", entry.at_ms));
+            }
+            _ => {}
+        }
+        previous_was_event = false;
+    }
+    Ok(())
+}
+
+/// Checks every event on its own, in file order, so that an error names the event's index
+/// and line in the file (the core checks a script in time order).
+fn check_events(s: &Scenario, lines: &[Option<usize>]) -> Result<(), String> {
+    for (i, e) in s.events.iter().enumerate() {
+        let Err(err) = validate_script(&s.config, std::slice::from_ref(e)) else { continue };
+        let message = match err {
+            rebalance_core::Error::InvalidInput { field, message } => {
+                format!("{}: {message}", field.replacen("events[0]", &format!("events[{i}]"), 1))
+            }
+            other => other.to_string(),
+        };
+        return Err(match lines.get(i).copied().flatten() {
+            Some(line) => format!("line {line}: {message}"),
+            None => message,
+        });
+    }
+    Ok(())
+}
+
+/// `<seconds> <source> <LEVEL> <text>`: `60.300 192.168.0.2@8919 INFO the consumer [cg] start OK.`
+fn log_line(e: &LogEntry) -> String {
+    let level = match e.level() {
+        Level::Info => "INFO",
+        Level::Warn => "WARN",
+        Level::Error => "ERROR",
+    };
+    format!("{}.{:03} {} {level} {}", e.at_ms / 1_000, e.at_ms % 1_000, e.source, e.text())
 }
 
 /// One trace line.
@@ -177,6 +385,9 @@ struct JsonSummary<'a> {
     seed: u64,
     #[serde(flatten)]
     summary: &'a Summary,
+    /// A strategy other than AVG: this run next to the same run with AVG.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    against_avg: Option<&'a AgainstAvg>,
 }
 
 fn thousands(n: u64) -> String {
@@ -195,7 +406,7 @@ fn seconds(ms: u64) -> String {
     format!("{}.{} s", thousands(ms / 1_000), (ms % 1_000) / 100)
 }
 
-fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64) -> String {
+fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Option<&AgainstAvg>) -> String {
     let mut out = format!("scenario: {} — {}\n", s.name, s.title);
     out += &format!("seed {seed}, {} simulated ({} ticks of {tick_ms} ms)\n\n", seconds(sum.duration_ms), {
         thousands(sum.duration_ms / tick_ms.max(1))
@@ -216,12 +427,17 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64) -> String {
         ("running consumers at the end", thousands(u64::from(sum.running))),
         ("max members", thousands(u64::from(sum.max_members))),
         ("max oldest pending age", seconds(sum.max_oldest_pending_age_ms)),
+        ("stranded beyond readQueueNums", thousands(sum.final_stranded)),
+        ("queues per running consumer", format!("{}–{}", sum.min_queues_per_consumer, sum.max_queues_per_consumer)),
     ];
     for (label, value) in rows {
         out += &format!("{label:<34}{value:>14}\n");
     }
     if !s.watch.is_empty() {
         out += &format!("\nwatch: {}\n", s.watch);
+    }
+    if let Some(a) = against {
+        out += &format!("\ncompared with AVG (seed {seed}): {}\n", a.describe());
     }
     out
 }
@@ -233,7 +449,9 @@ pub fn run(args: &SimulateArgs) -> Result<String, String> {
         let width = list.iter().map(|s| s.name.len()).max().unwrap_or(0);
         return Ok(list.iter().map(|s| format!("{:<width$}  {}\n", s.name, s.title)).collect());
     }
-    let (s, seed) = plan(args)?;
+    let (s, seed, lines) = plan(args)?;
+    s.config.validate().map_err(|e| e.to_string())?;
+    check_events(&s, &lines)?;
     let mut sim = Simulation::new(s.config.clone(), s.events.clone(), seed).map_err(|e| e.to_string())?;
     let tick_ms = sim.config().tick_ms;
     if args.trace {
@@ -247,15 +465,21 @@ pub fn run(args: &SimulateArgs) -> Result<String, String> {
             }
             sim.step();
         }
+        skipped_events(&sim, &s, &lines)?;
         return Ok(out);
     }
     sim.run_until(s.duration_ms);
+    skipped_events(&sim, &s, &lines)?;
+    if args.log {
+        return Ok(sim.log().iter().map(|e| log_line(e) + "\n").collect());
+    }
     let summary = sim.summary();
+    let against = scenario::against_avg(&s, seed);
     if args.json {
-        let json = JsonSummary { scenario: &s.name, seed, summary: &summary };
+        let json = JsonSummary { scenario: &s.name, seed, summary: &summary, against_avg: against.as_ref() };
         return serde_json::to_string_pretty(&json).map(|t| t + "\n").map_err(|e| e.to_string());
     }
-    Ok(render_text(&s, seed, &summary, tick_ms))
+    Ok(render_text(&s, seed, &summary, tick_ms, against.as_ref()))
 }
 
 #[cfg(test)]
@@ -311,6 +535,34 @@ mod tests {
     }
 
     #[test]
+    fn a_consistent_hash_run_is_compared_with_avg_from_both_runs() {
+        let text = run(&args("scale-out-consistent-hash")).expect("runs");
+        let a = scenario::against_avg(&scenario::by_name("scale-out-consistent-hash").expect("preset"), 1)
+            .expect("compared");
+        assert!(text.contains(&format!("compared with AVG (seed 1): {}", a.describe())), "{text}");
+        let json = run(&SimulateArgs { json: true, ..args("scale-out-consistent-hash") }).expect("runs");
+        let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+        assert_eq!(v["againstAvg"]["avg"]["queueHandoffs"].as_u64(), Some(a.avg.queue_handoffs));
+        assert!(!run(&args("scale-out-avg")).expect("runs").contains("compared with AVG"));
+    }
+
+    #[test]
+    fn log_prints_the_runs_lines_as_the_log_pane_has_them() {
+        let text = run(&SimulateArgs { log: true, ..args("gc-pause") }).expect("runs");
+        let s = scenario::by_name("gc-pause").expect("preset");
+        let mut sim = Simulation::from_scenario(&s, 1).expect("valid");
+        sim.run_until(s.duration_ms);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), sim.log().len());
+        for (line, e) in lines.iter().zip(sim.log()) {
+            let level = format!("{:?}", e.level()).to_uppercase();
+            let at = format!("{}.{:03}", e.at_ms / 1_000, e.at_ms % 1_000);
+            assert_eq!(*line, format!("{at} {} {level} {}", e.source, e.text()));
+        }
+        assert!(text.lines().any(|l| l.contains(" broker WARN SCAN: remove expired channel")), "{text}");
+    }
+
+    #[test]
     fn trace_prints_one_json_line_per_tick() {
         let text = run(&SimulateArgs { trace: true, duration: Some(10_000), ..args("hot-queue") }).expect("runs");
         let lines: Vec<&str> = text.lines().collect();
@@ -343,10 +595,12 @@ mod tests {
         assert_eq!(v["rebalances"], 0, "POP does not rebalance queues");
         let bad = temp_file("bad.json", r#"[{"atMs": 1, "kind": "explode"}]"#);
         let err = run(&SimulateArgs { events: Some(bad.clone()), ..SimulateArgs::default() }).expect_err("bad");
-        assert!(err.contains("not an event script"), "{err}");
-        let shrink = temp_file("shrink.json", r#"[{"atMs": 1, "kind": "queueCount", "queuesPerBroker": 2}]"#);
-        let err = run(&SimulateArgs { events: Some(shrink.clone()), ..SimulateArgs::default() }).expect_err("bad");
-        assert!(err.contains("cannot be reduced"), "{err}");
+        assert!(err.contains("line 1: events[0]: unknown variant `explode`"), "{err}");
+        let shrink = temp_file("shrink.json", r#"[{"atMs": 1, "kind": "queueCount", "readQueueNums": 2}]"#);
+        let out = run(&SimulateArgs { events: Some(shrink.clone()), json: true, ..SimulateArgs::default() })
+            .expect("queues can be cut");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert!(v["finalStranded"].as_u64().is_some_and(|s| s > 0), "{out}");
         for path in [list, object, bad, shrink] {
             let _ = std::fs::remove_file(path);
         }
@@ -371,5 +625,12 @@ mod tests {
         assert!(parse_duration_ms("10 minutes").is_err());
         assert!(parse_duration_ms("m").is_err());
         assert!(parse_duration_ms("99999999999999999999h").is_err());
+        assert_eq!(parse_duration_ms("2d"), Ok(172_800_000));
+        assert_eq!(parse_duration_ms("1d2h3m4s5ms"), Ok(93_784_005));
+        // The planner's reader: a decimal is fine when the total is whole milliseconds.
+        assert_eq!(parse_duration_ms("1.5m"), Ok(90_000));
+        for refused in ["1h1h", "30m1h", "1,5", "5ms1s", "-1s", "", "1.0001s"] {
+            assert!(parse_duration_ms(refused).is_err(), "{refused:?}");
+        }
     }
 }

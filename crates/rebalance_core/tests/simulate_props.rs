@@ -76,7 +76,11 @@ fn injected_events_are_part_of_the_script_and_replay_exactly() {
     replay.run_until(120_000);
     assert_eq!(replay.history(), sim.history(), "a link (config, events, seed) replays the run");
     assert_eq!(replay.log(), sim.log());
-    assert!(sim.inject(Event::QueueCount { queues_per_broker: 2 }).is_err(), "queues cannot shrink");
+    assert!(
+        sim.inject(Event::QueueCount { queues_per_broker: None, read_queue_nums: None, write_queue_nums: None })
+            .is_err(),
+        "a queue count event sets a count"
+    );
 }
 
 #[test]
@@ -113,8 +117,8 @@ fn bad_configurations_and_scripts_are_errors() {
     c = SimConfig::default();
     c.topic.tags = Vec::new();
     assert!(invalid(c).contains("tags"));
-    let shrink = vec![ScheduledEvent::new(1_000, Event::QueueCount { queues_per_broker: 4 })];
-    assert!(Simulation::new(SimConfig::default(), shrink, 0).is_err());
+    let zero = vec![ScheduledEvent::new(1_000, Event::queue_nums(Some(0), None))];
+    assert!(Simulation::new(SimConfig::default(), zero, 0).is_err_and(|e| e.to_string().contains("readQueueNums 0")));
     let late = vec![ScheduledEvent::new(u64::MAX, Event::Stop { cid: "x".to_owned() })];
     assert!(Simulation::new(SimConfig::default(), late, 0).is_err());
     let pause = vec![ScheduledEvent::new(0, Event::Pause { cid: "192.168.0.1".to_owned(), duration_ms: 0 })];
@@ -164,9 +168,99 @@ fn scripts_are_json_data() {
     assert_eq!((sparse.topic.queues_per_broker, sparse.client.persist_interval_ms), (4, 5_000));
 }
 
+/// 8 queues with a backlog of 2,000 each, 800 msg/s produced, 3 × 500 msg/s consumed.
+fn shrink_config() -> SimConfig {
+    let mut config = SimConfig::default();
+    config.topic.produce_rate = 800;
+    config.topic.backlog_per_queue = 2_000;
+    config
+}
+
+/// `mqadmin updateTopic` sets readQueueNums and writeQueueNums apart and can lower them:
+/// queues at or beyond writeQueueNums get no new messages (`topicRouteData2TopicPublishInfo`),
+/// queues at or beyond readQueueNums leave the consumers' route
+/// (`topicRouteData2TopicSubscribeInfo`) and the broker refuses their pulls
+/// (`PullMessageProcessor`: "queueId[..] is illegal ... readQueueNums"): their backlog is stranded.
+#[test]
+fn lowering_the_read_count_first_strands_the_backlog_of_the_cut_queues() {
+    let config = shrink_config();
+    let unsafe_shrink = vec![ScheduledEvent::new(10_000, Event::queues(4))];
+    let mut sim = Simulation::new(config.clone(), unsafe_shrink, 0).expect("shrinking is allowed");
+    sim.run_until(180_000);
+    let snap = sim.snapshot();
+    assert_eq!(snap.queues.iter().filter(|q| !q.readable && !q.writable).count(), 4, "queueId 4..7 on the broker");
+    assert!(snap.queues.iter().filter(|q| !q.writable).all(|q| q.produce_rate == 0), "no new messages");
+    let stranded: u64 = snap.queues.iter().filter(|q| !q.readable).map(|q| q.lag).sum();
+    assert!(stranded > 0, "what the cut queues held when their pulls stopped stays there");
+    assert_eq!(snap.metrics.stranded, stranded);
+    assert_eq!(snap.metrics.stranded_queues, snap.queues.iter().filter(|q| !q.readable && q.lag > 0).count() as u32);
+    assert_eq!(snap.metrics.orphan_queues, 0, "a queue outside the read set is stranded, not orphaned");
+    assert!(snap.queues.iter().all(|q| q.readable || q.holders.is_empty()), "nobody holds a cut queue");
+    assert!(sim.log().iter().any(|e| e.text().contains("topic route changed: 4 queues")));
+    sim.check_invariants().expect("conservation holds with stranded messages");
+    assert_eq!(sim.summary().final_stranded, stranded);
+    // Raising the read count again makes the stranded messages consumable.
+    let mut again = vec![ScheduledEvent::new(10_000, Event::queues(4))];
+    again.push(ScheduledEvent::new(120_000, Event::queues(8)));
+    let mut sim = Simulation::new(config, again, 0).expect("valid");
+    sim.run_until(240_000);
+    assert_eq!(sim.metrics().stranded, 0);
+}
+
+/// The safe way to shrink: lower writeQueueNums first, wait until the cut queues are drained,
+/// then lower readQueueNums. Nothing is stranded and nothing lost.
+#[test]
+fn lowering_write_then_read_after_draining_strands_nothing() {
+    let events = vec![
+        ScheduledEvent::new(10_000, Event::queue_nums(None, Some(4))),
+        ScheduledEvent::new(120_000, Event::queue_nums(Some(4), None)),
+    ];
+    let mut sim = Simulation::new(shrink_config(), events, 0).expect("valid");
+    sim.run_until(110_000);
+    let snap = sim.snapshot();
+    assert!(snap.queues.iter().filter(|q| !q.writable).all(|q| q.readable && q.lag == 0), "drained while readable");
+    sim.run_until(240_000);
+    let m = sim.metrics();
+    assert_eq!((m.stranded, m.stranded_queues, m.lost), (0, 0, 0));
+    assert!(sim.snapshot().queues.iter().filter(|q| q.index >= 4).all(|q| !q.readable && !q.writable));
+}
+
+/// DefaultMQPushConsumerImpl.pullMessage, `case OFFSET_ILLEGAL` (5.x): the offset asked for was
+/// deleted by retention; the client warns, takes nextBeginOffset (MinOffset), drops the
+/// ProcessQueue, persists the corrected offset and rebalances at once, which adds the queue again
+/// from there.
+#[test]
+fn an_offset_below_min_offset_is_corrected_as_the_client_does() {
+    let mut config = SimConfig { consumers: vec![ConsumerSpec::default()], ..SimConfig::default() };
+    config.topic.produce_rate = 1_000;
+    config.topic.retention_ms = 20_000;
+    config.client.consume_rate = 200;
+    let mut sim = Simulation::new(config, Vec::new(), 3).expect("valid");
+    sim.run_until(120_000);
+    sim.check_invariants().expect("conservation with retention");
+    let log = sim.log();
+    let illegal = log
+        .iter()
+        .find(|e| {
+            e.text().starts_with("the pull request offset illegal, PullRequest [consumerGroup=cg-demo, messageQueue=")
+        })
+        .expect("OFFSET_ILLEGAL once the retention passes the consumer");
+    let rebalance_core::simulate::LogKind::OffsetIllegal { queue, .. } = illegal.kind else { panic!("kind") };
+    assert!(illegal.text().contains("PullResult [pullStatus=OFFSET_ILLEGAL, nextBeginOffset="), "{}", illegal.text());
+    let fixed = log.iter().find(|e| e.at_ms == illegal.at_ms && e.text().starts_with("fix the pull request offset, "));
+    assert!(fixed.is_some(), "fixed at once (5.x)");
+    let readded = log.iter().find(|e| {
+        e.at_ms > illegal.at_ms
+            && matches!(e.kind, rebalance_core::simulate::LogKind::QueueAdded { queue: q, .. } if q == queue)
+    });
+    let readded = readded.expect("the next rebalance adds the queue again");
+    assert!(readded.at_ms <= illegal.at_ms + 1_000, "rebalanceImmediately: {} vs {}", readded.at_ms, illegal.at_ms);
+    assert!(sim.summary().lost > 0, "what retention deleted before it was consumed is lost");
+}
+
 #[test]
 fn new_queues_are_consumed_after_the_route_poll() {
-    let events = vec![ScheduledEvent::new(10_000, Event::QueueCount { queues_per_broker: 16 })];
+    let events = vec![ScheduledEvent::new(10_000, Event::queues(16))];
     let mut sim = Simulation::new(SimConfig::default(), events, 0).expect("valid");
     sim.run_until(11_000);
     assert_eq!(sim.snapshot().metrics.orphan_queues, 8, "clients have not seen the new queues yet");
@@ -185,7 +279,12 @@ fn event_strategy() -> impl proptest::strategy::Strategy<Value = Event> {
         cid.clone().prop_map(|cid| Event::Stop { cid }),
         (cid.clone(), any::<bool>()).prop_map(|(cid, channel_closed)| Event::Crash { cid, channel_closed }),
         (cid.clone(), 1u64..200_000).prop_map(|(cid, duration_ms)| Event::Pause { cid, duration_ms }),
-        (8u32..12).prop_map(|queues_per_broker| Event::QueueCount { queues_per_broker }),
+        (4u32..12).prop_map(Event::queues),
+        (2u32..12, prop::option::of(2u32..12), any::<bool>()).prop_map(|(a, b, read_first)| if read_first {
+            Event::queue_nums(Some(a), b)
+        } else {
+            Event::queue_nums(b, Some(a))
+        }),
         (cid.clone(), prop::sample::select(vec!["a", "b", "*"]))
             .prop_map(|(cid, t)| Event::Subscription { cid, tags: vec![t.to_owned()] }),
         cid.clone().prop_map(|cid| Event::CidClash { cid }),
@@ -246,10 +345,9 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let events: Vec<ScheduledEvent> = script.into_iter().map(|(at, e)| ScheduledEvent::new(at, e)).collect();
-        let Ok(mut sim) = Simulation::new(config, events, seed) else {
-            // Only scripts that shrink the queue count are refused.
-            return Ok(());
-        };
+        let sim = Simulation::new(config, events, seed);
+        prop_assert!(sim.is_ok(), "every generated script is valid: {:?}", sim.as_ref().err());
+        let Ok(mut sim) = sim else { return Ok(()) };
         while sim.now_ms() < 360_000 {
             let m = sim.step();
             prop_assert!(sim.check_invariants().is_ok(), "{:?} at {}", sim.check_invariants(), m.at_ms);
@@ -258,6 +356,7 @@ proptest! {
             if sim.config().group.model != ConsumeModel::Broadcasting {
                 let settled = m.consumed - m.duplicates + m.lost + m.dead_lettered + m.filtered;
                 prop_assert_eq!(settled + m.pending, m.produced, "produced = consumed once + lost + pending");
+                prop_assert!(m.stranded <= m.group_lag, "stranded backlog is part of the lag");
             }
         }
         let s = sim.summary();

@@ -1,7 +1,10 @@
 //! Every preset scenario with its asserted outcome (issue 5), run with the invariants
 //! (conservation above all) checked at every tick.
 
-use rebalance_core::simulate::{scenario, ConsumerStatus, LogKind, Scenario, Simulation, TickMetrics};
+use rebalance_core::simulate::{
+    scenario, scenario::Compared, ClientConfig, ConsumerStatus, Event, LogKind, PopConsumer, Scenario, ScheduledEvent,
+    Simulation, TickMetrics,
+};
 
 const SEED: u64 = 42;
 
@@ -70,6 +73,17 @@ fn pop_scale_out_uses_every_consumer() {
     let (p, c) = (pop.summary(), classic.summary());
     assert_eq!((p.duplicates, p.rebalances), (0, 0), "no queue handoffs, no handoff duplicates");
     assert!(p.final_group_lag < c.final_group_lag, "POP {} vs classic {}", p.final_group_lag, c.final_group_lag);
+    // The text names why capacity grows here: the figures it quotes are the preset's.
+    let s = preset("pop-scale-3-to-10");
+    let cc = &s.config.client;
+    let processing_ms = u64::from(cc.consume_threads) * 1_000 / cc.consume_rate;
+    for quoted in [
+        format!("a message takes {processing_ms} ms"),
+        format!("invisible time of {} s", cc.invisible_time_ms / 1_000),
+        format!("may hold {},{:03} messages", cc.pop_max_cache / 1_000, cc.pop_max_cache % 1_000),
+    ] {
+        assert!(s.watch.contains(&quoted), "{quoted:?} not in {:?}", s.watch);
+    }
 }
 
 #[test]
@@ -90,6 +104,106 @@ fn scale_out_avg_moves_all_three_old_consumers_and_duplicates_on_moved_queues() 
         }
     }
     assert_eq!(sim.summary().lost, 0);
+}
+
+/// Commit on pull: a push consumer's pull request carries its in-memory offset
+/// (`DefaultMQPushConsumerImpl.pullMessage`: `commitOffsetEnable` when
+/// `readOffset(mq, READ_FROM_MEMORY) > 0`, CLUSTERING only, sysFlag `FLAG_COMMIT_OFFSET`) and the
+/// master stores it (`PullMessageProcessor.tryCommitOffset`: `brokerAllowSuspend &&
+/// hasCommitOffsetFlag`). A live handoff then replays only what the old owner consumed before it
+/// dropped the queue (it hears of the change up to `notifyDelayMaxMs` later) plus its in-flight
+/// messages, not up to 5 s of work (`persistConsumerOffsetInterval`).
+#[test]
+fn commit_on_pull_bounds_handoff_duplicates_by_the_drop_window_and_in_flight() {
+    let s = preset("scale-out-avg");
+    let cfg = &s.config;
+    let queues = cfg.queue_count() as u64;
+    let per_queue_rate = cfg.topic.produce_rate / queues;
+    // The window: the notify delay plus two ticks (the drop and the next pull happen on ticks).
+    let window_ms = cfg.client.notify_delay_max_ms + 2 * cfg.tick_ms;
+    // In-flight at the drop: the old owner's threads shared over the queues it held (3 of 8).
+    let in_flight = u64::from(cfg.client.consume_threads).div_ceil(queues.div_ceil(3) - 1);
+    let per_handoff = per_queue_rate * window_ms / 1_000 + in_flight;
+    for seed in [SEED, 1, 2, 3] {
+        let sim = run_seed(&s, seed);
+        let sum = sim.summary();
+        assert!(sum.duplicates > 0, "seed {seed}: a live handoff still replays something");
+        assert!(
+            sum.duplicates <= sum.queue_handoffs * per_handoff,
+            "seed {seed}: {} duplicates over {} handoffs (at most {per_handoff} each)",
+            sum.duplicates,
+            sum.queue_handoffs
+        );
+    }
+}
+
+/// With commit on pull the ConsumerOffset follows the consumers: while production is steady and
+/// within capacity, the group lag stays within a few ticks of production instead of saw-toothing
+/// by thousands between 5 s persists.
+#[test]
+fn commit_on_pull_keeps_the_lag_of_a_steady_group_small() {
+    let s = preset("scale-out-avg");
+    let per_tick = s.config.topic.produce_rate * s.config.tick_ms / 1_000;
+    for seed in [SEED, 1, 2, 3] {
+        let sim = run_seed(&s, seed);
+        let steady = window(&sim, 70, 180);
+        assert!(
+            max_lag(&steady) <= 3 * per_tick,
+            "seed {seed}: lag up to {} (3 ticks = {})",
+            max_lag(&steady),
+            3 * per_tick
+        );
+    }
+}
+
+/// A crash persists nothing, but the last pull request committed the offset: the new owners
+/// replay only what the dead consumer finished since its last pull (a tick or two of its rate).
+#[test]
+fn a_crash_replays_only_what_was_finished_since_the_last_pull() {
+    let s = preset("crash");
+    let bound = 2 * s.config.client.consume_rate * s.config.tick_ms / 1_000;
+    for seed in [SEED, 1, 2, 3] {
+        let d = run_seed(&s, seed).summary().duplicates;
+        assert!(d <= bound, "seed {seed}: {d} duplicates (at most {bound})");
+    }
+}
+
+/// A text comparing CONSISTENT_HASH with AVG is computed from both runs: the figures are
+/// those of the preset's run and of the same run with AVG, the words follow from them (with 10
+/// virtual nodes this scale-out moves fewer queues but replays more messages, and splits the
+/// queues unevenly), and the preset's own text claims nothing in advance.
+#[test]
+fn consistent_hash_comparison_with_avg_is_computed_from_both_runs() {
+    let ch = preset("scale-out-consistent-hash");
+    let avg = preset("scale-out-avg");
+    for seed in [SEED, 1, 2, 3] {
+        let a = scenario::against_avg(&ch, seed).expect("CH is compared with AVG");
+        let (c, v) = (run_seed(&ch, seed).summary(), run_seed(&avg, seed).summary());
+        assert_eq!((&a.this, &a.avg), (&c, &v), "seed {seed}: the figures are the two runs'");
+        assert_eq!(a.moves, Compared::of(c.queue_handoffs, v.queue_handoffs));
+        assert_eq!(a.duplicates, Compared::of(c.duplicates, v.duplicates));
+        let words = format!("So {} moves and {} duplicates than AVG", a.moves.word(), a.duplicates.word());
+        assert!(a.describe().contains(&words), "{}", a.describe());
+        let spread = format!("{}–{} queues per consumer", c.min_queues_per_consumer, c.max_queues_per_consumer);
+        assert!(a.describe().contains(&spread), "{}", a.describe());
+        assert_eq!((v.min_queues_per_consumer, v.max_queues_per_consumer), (2, 2), "AVG: 8 queues over 4");
+        assert!(c.max_queues_per_consumer > c.min_queues_per_consumer, "seed {seed}: CH splits unevenly");
+    }
+    assert!(!ch.watch.contains("fewer moves, fewer duplicates"), "no comparison written in advance");
+}
+
+/// RebalanceImpl.updateProcessQueueTableInRebalance: `dispatchPullRequest(pullRequestList, 500)`
+/// — a new queue's first pull waits 500 ms.
+#[test]
+fn a_new_queues_first_pull_waits_500_ms() {
+    let s = preset("scale-out-avg");
+    let mut sim = Simulation::from_scenario(&s, SEED).expect("valid");
+    sim.run_until(60_500);
+    let joined = sim.snapshot().consumers[3].clone();
+    assert_eq!(joined.queues.len(), 2, "it holds its queues at once");
+    assert_eq!((joined.cached, joined.processed), (0, 0), "but has pulled nothing yet");
+    sim.run_until(60_700);
+    assert!(sim.snapshot().consumers[3].processed > 0);
 }
 
 #[test]
@@ -189,6 +303,98 @@ fn pop_invisible_time_much_longer_slows_recovery_after_a_crash() {
     assert_eq!((s.duplicates, s.lost), (0, 0));
 }
 
+/// apache/rocketmq 5.x proxy, `DefaultReceiptHandleManager`: a receive with `autoRenew` (the
+/// gRPC PushConsumer, rocketmq-clients `ConsumerImpl.wrapReceiveMessageRequest`) gets
+/// `defaultInvisibleTimeMills`; `scheduleRenewTask` (every `renewSchedulePeriodMillis`) renews
+/// a held message whose invisible time ends within `renewAheadTimeMillis`, so a message
+/// processed longer than the invisible time is not delivered a second time meanwhile. The
+/// same run with the non-renewing SimpleConsumer and the same invisible time duplicates.
+#[test]
+fn pop_push_consumer_renews_long_processing_instead_of_redelivering() {
+    let s = preset("pop-push-renew");
+    let (cc, b) = (&s.config.client, &s.config.broker);
+    assert_eq!(cc.pop_consumer, PopConsumer::Push);
+    let processing_ms = u64::from(cc.consume_threads) * 1_000 / cc.consume_rate;
+    assert!(processing_ms > b.proxy_default_invisible_time_ms, "the scenario processes longer than it stays invisible");
+    assert!(b.renew_ahead_time_ms > b.renew_schedule_period_ms, "a scan always comes before the invisible time ends");
+    let sim = run(&s);
+    assert_eq!(sim.summary().lost, 0);
+    // Every revive follows a departure: nothing is delivered again while being processed.
+    let first_departure = sim
+        .log()
+        .iter()
+        .filter(|e| matches!(e.kind, LogKind::Shutdown { .. } | LogKind::Killed))
+        .map(|e| e.at_ms)
+        .min()
+        .expect("a consumer leaves");
+    let revived: Vec<u64> =
+        sim.log().iter().filter(|e| matches!(e.kind, LogKind::Revived { .. })).map(|e| e.at_ms).collect();
+    assert!(revived.iter().all(|&t| t > first_departure), "no revive while all run: {:?}", revived.first());
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::AckExpired { .. })) == 0, "no refused ACK");
+
+    let mut simple = s.clone();
+    simple.config.client.pop_consumer = PopConsumer::Simple;
+    simple.config.client.invisible_time_ms = b.proxy_default_invisible_time_ms;
+    let dup = run(&simple);
+    assert!(dup.summary().duplicates > 0, "without renewal the long messages are delivered twice");
+    let early = dup.log().iter().any(|e| matches!(e.kind, LogKind::Revived { .. }) && e.at_ms < first_departure);
+    assert!(early, "the SimpleConsumer's messages come back while still processed");
+}
+
+/// The figures `pop-push-renew` states are its configuration's.
+#[test]
+fn pop_push_renew_text_states_its_configuration() {
+    let s = preset("pop-push-renew");
+    let (cc, b) = (&s.config.client, &s.config.broker);
+    let secs = |ms: u64| format!("{} s", ms / 1_000);
+    let processing_ms = u64::from(cc.consume_threads) * 1_000 / cc.consume_rate;
+    for figure in [
+        format!("takes {} ({} threads, {} msg/s", secs(processing_ms), cc.consume_threads, cc.consume_rate),
+        format!("the {} invisible time the proxy", secs(b.proxy_default_invisible_time_ms)),
+        format!("every {} the proxy renews", secs(b.renew_schedule_period_ms)),
+        format!("ends within {}", secs(b.renew_ahead_time_ms)),
+        format!("({} without heartbeat)", secs(b.channel_expiry_ms)),
+        format!("visible again after {}", secs(b.invisible_time_when_clear_ms)),
+        format!("shuts down at {}", secs(s.events[0].at_ms)),
+        format!("killed at {}", secs(s.events[1].at_ms)),
+    ] {
+        assert!(s.watch.contains(&figure), "{figure:?} in {:?}", s.watch);
+    }
+}
+
+/// apache/rocketmq 5.x proxy: `DefaultReceiptHandleManager`'s CLIENT_UNREGISTER listener calls
+/// `clearGroup`, which sets the held messages' invisible time to `invisibleTimeMillisWhenClear`
+/// (1 s). A PushConsumer that shuts down unregisters (`ClientActivity.notifyClientTermination`):
+/// its messages come back about 1 s later. A killed one's closed gRPC connection tells the
+/// proxy nothing: its messages are renewed until `scanNotActiveChannel` expires the channel,
+/// then come back 1 s later, not after the full invisible time.
+#[test]
+fn pop_push_consumer_messages_come_back_after_invisible_time_when_clear() {
+    let s = preset("pop-push-renew");
+    let (b, tick) = (&s.config.broker, s.config.tick_ms);
+    let sim = run(&s);
+    let log = sim.log();
+    let at = |pred: &dyn Fn(&LogKind) -> bool| log.iter().find(|e| pred(&e.kind)).map(|e| e.at_ms);
+    let revived_after =
+        |t: u64| log.iter().find(|e| matches!(e.kind, LogKind::Revived { .. }) && e.at_ms >= t).map(|e| e.at_ms);
+
+    let stop = at(&|k| matches!(k, LogKind::Shutdown { .. })).expect("a stop");
+    let back = revived_after(stop).expect("the stopped consumer's messages come back");
+    assert!(back >= stop + b.invisible_time_when_clear_ms, "{back} vs stop {stop}");
+    assert!(back <= stop + b.invisible_time_when_clear_ms + tick, "about 1 s after the stop: {back} vs {stop}");
+
+    let killed = at(&|k| matches!(k, LogKind::Killed)).expect("a crash");
+    let expired = at(&|k| matches!(k, LogKind::ChannelExpired { .. })).expect("the killed one's channel expires");
+    assert!(expired >= killed + b.channel_expiry_ms - s.config.client.heartbeat_interval_ms, "expired by the scan");
+    assert_eq!(revived_after(killed + 1).map(|t| t >= expired), Some(true), "renewed until the channel expired");
+    let back = revived_after(expired).expect("the killed consumer's messages come back");
+    assert!(
+        back >= expired + b.invisible_time_when_clear_ms && back <= expired + b.invisible_time_when_clear_ms + tick
+    );
+    assert!(back < killed + b.proxy_default_invisible_time_ms + b.channel_expiry_ms, "{back}");
+    assert_eq!(sim.summary().lost, 0);
+}
+
 #[test]
 fn crash_duplicates_more_than_graceful_stop() {
     for seed in [SEED, 1, 2, 3] {
@@ -200,6 +406,50 @@ fn crash_duplicates_more_than_graceful_stop() {
         assert_eq!(stop.snapshot().consumers[1].status, ConsumerStatus::Stopped);
         assert_eq!(crash.summary().lost + stop.summary().lost, 0);
     }
+}
+
+/// `DefaultMQPushConsumer.awaitTerminationMillisWhenShutdown` is 0 by default (RocketMQ's
+/// client: "0 indicates no await"): `shutdown` calls `ThreadUtils.shutdownGracefully(executor, 0)`
+/// and persists the offsets below the messages still in the consume threads, so the next owner
+/// consumes those again. By Little's law they are `throughput × processing time` of the
+/// stopped consumer's messages (throughput: its share of production; processing time:
+/// threads / rate).
+#[test]
+fn graceful_stop_with_the_default_await_of_0_replays_its_in_flight_messages() {
+    assert_eq!(ClientConfig::default().await_termination_millis_when_shutdown, 0, "RocketMQ's default");
+    let s = preset("graceful-stop");
+    let cfg = &s.config;
+    let throughput = cfg.topic.produce_rate / cfg.consumers.len() as u64;
+    let in_flight = u64::from(cfg.client.consume_threads) * throughput / cfg.client.consume_rate;
+    assert!(in_flight > 0);
+    for seed in [SEED, 1, 2, 3] {
+        let d = run_seed(&s, seed).summary().duplicates;
+        assert_eq!(d, in_flight, "seed {seed}: the stopped consumer's in-flight messages are consumed again");
+    }
+    // A wait shorter than one message's processing time (threads / rate = 40 ms) changes nothing.
+    let mut short = s.clone();
+    short.config.client.await_termination_millis_when_shutdown = 20;
+    assert_eq!(run(&short).summary().duplicates, in_flight);
+}
+
+/// A non-zero awaitTerminationMillisWhenShutdown (Spring's starter sets 1000) waits for the
+/// in-flight messages, commits them, and the stop replays nothing.
+#[test]
+fn graceful_stop_that_waits_for_the_consume_threads_replays_nothing() {
+    let mut s = preset("graceful-stop");
+    s.config.client.await_termination_millis_when_shutdown = 1_000;
+    for seed in [SEED, 1, 2, 3] {
+        assert_eq!(run_seed(&s, seed).summary().duplicates, 0, "seed {seed}");
+    }
+    // A consumer behind (full ProcessQueues): without a wait its running messages are
+    // replayed; with one they and more of the cache are committed first.
+    let mut behind = preset("flow-control");
+    behind.events.push(ScheduledEvent::new(120_000, Event::Stop { cid: "192.168.0.2".to_owned() }));
+    let no_wait = run(&behind).summary();
+    behind.config.client.await_termination_millis_when_shutdown = 1_000;
+    let waited = run(&behind).summary();
+    assert!(no_wait.duplicates > 0, "{no_wait:?}");
+    assert_eq!(waited.duplicates, 0, "{waited:?}");
 }
 
 #[test]
@@ -218,6 +468,61 @@ fn ordered_queue_is_blocked_by_a_failing_message() {
     assert!(count_logs(&sim, |k| matches!(k, LogKind::LockAcquired { .. })) >= 8);
 }
 
+/// RebalanceImpl.updateProcessQueueTableInRebalance (5.0+): a failed lock calls
+/// `rebalanceLater(500)`, and RebalanceService (5.2+) waits only `rebalance.minInterval` (1 s)
+/// after an unbalanced round: a new owner retries the lock about every second and takes the
+/// queue within a second of the old lock expiring, not at the next 20 s round.
+#[test]
+fn orderly_a_failed_lock_is_retried_after_the_minimum_interval() {
+    let s = preset("ordered-crash");
+    let retry = s.config.client.rebalance_min_interval_ms + s.config.tick_ms;
+    for seed in [SEED, 1, 2, 3] {
+        let sim = run_seed(&s, seed);
+        for q in 3..6u32 {
+            let failed: Vec<u64> = sim
+                .log()
+                .iter()
+                .filter(|e| matches!(e.kind, LogKind::LockFailed { queue, .. } if queue == q))
+                .map(|e| e.at_ms)
+                .collect();
+            let added = sim
+                .log()
+                .iter()
+                .find(|e| e.at_ms > 60_000 && matches!(e.kind, LogKind::QueueAdded { queue, .. } if queue == q))
+                .map(|e| e.at_ms)
+                .expect("taken over");
+            let last_fail = failed.last().copied().expect("the lock failed while the dead owner held it");
+            assert!(added - last_fail <= retry, "seed {seed} Q{q}: failed at {last_fail}, taken at {added}");
+            assert!(failed.windows(2).all(|w| w[1] - w[0] <= retry), "seed {seed} Q{q}: retried every second");
+        }
+    }
+}
+
+/// 5.x `RebalancePushImpl.tryRemoveOrderMessageQueue`: a revoked orderly queue is unlocked at
+/// once when its consume lock is free within 500 ms (here a message takes 10 ms), also with
+/// messages cached (the 4.x rule kept the broker lock 20 s longer then). The new owner locks it
+/// at its next retry, about a second after the join.
+#[test]
+fn orderly_a_revoked_queue_is_unlocked_at_once_when_its_consume_lock_is_free() {
+    let mut s = preset("ordered-blocked");
+    s.config.topic.backlog_per_queue = 20_000;
+    s.events = vec![ScheduledEvent::new(30_000, Event::Join { consumer: Default::default() })];
+    s.duration_ms = 60_000;
+    let limit =
+        30_000 + s.config.client.notify_delay_max_ms + s.config.client.rebalance_min_interval_ms + 2 * s.config.tick_ms;
+    for seed in [SEED, 1, 2, 3] {
+        let sim = run_seed(&s, seed);
+        let moved: Vec<u64> = sim
+            .log()
+            .iter()
+            .filter(|e| e.at_ms >= 30_000 && e.process == Some(3) && matches!(e.kind, LogKind::LockAcquired { .. }))
+            .map(|e| e.at_ms)
+            .collect();
+        assert!(!moved.is_empty(), "seed {seed}: the new consumer locks queues");
+        assert!(moved.iter().all(|&t| t <= limit), "seed {seed}: locked at {moved:?}, limit {limit}");
+    }
+}
+
 #[test]
 fn ordered_lock_of_a_killed_owner_blocks_its_queues_until_it_expires() {
     let sim = run(&preset("ordered-crash"));
@@ -225,6 +530,40 @@ fn ordered_lock_of_a_killed_owner_blocks_its_queues_until_it_expires() {
     let blocked = (3..6).map(|q| lag_of(&sim, 110, q)).max().unwrap_or(0);
     assert!(blocked > 2_000, "queues of the dead owner stand still: {blocked}");
     assert!((3..6).all(|q| lag_of(&sim, 240, q) < 1_000), "taken over after the lock expired");
+}
+
+/// `ConsumerManager.scanNotActiveChannel` (5.x and 4.x) fires only CLIENT_UNREGISTER for an
+/// expired channel, which `DefaultConsumerIdsChangeListener` does not turn into
+/// NOTIFY_CONSUMER_IDS_CHANGED: the others take the queues over at their next periodic
+/// rebalance (within `rebalanceIntervalMs`), not at once.
+#[test]
+fn an_expired_channel_notifies_nobody_and_the_others_take_over_at_their_periodic_rebalance() {
+    for seed in [SEED, 1, 2, 3] {
+        let s = preset("gc-pause");
+        let sim = run_seed(&s, seed);
+        let expired = sim
+            .log()
+            .iter()
+            .find(|e| matches!(e.kind, LogKind::ChannelExpired { .. }))
+            .map(|e| e.at_ms)
+            .expect("the broker expires the channel");
+        let wake = 60_000 + 150_000;
+        let next = sim
+            .log()
+            .iter()
+            .find(|e| e.at_ms > expired && matches!(e.kind, LogKind::RebalanceResult { .. }))
+            .expect("the others take the queues");
+        let LogKind::RebalanceResult { trigger, .. } = &next.kind else { unreachable!() };
+        assert_eq!(trigger, "periodic", "seed {seed}: nobody was notified");
+        assert!(next.at_ms <= expired + s.config.client.rebalance_interval_ms, "seed {seed}: within one period");
+        assert!(next.at_ms < wake, "seed {seed}: before the stalled consumer wakes up");
+        let notified_between = sim.log().iter().any(|e| {
+            e.at_ms > expired
+                && e.at_ms < wake
+                && matches!(&e.kind, LogKind::RebalanceResult { trigger, .. } if trigger == "notified")
+        });
+        assert!(!notified_between, "seed {seed}: no notified rebalance until the consumer re-registers");
+    }
 }
 
 #[test]
@@ -259,6 +598,18 @@ fn broadcasting_processes_every_message_once_per_consumer() {
     assert_eq!((s.duplicates, s.lost, s.queue_handoffs), (0, 0, 0));
     assert!(s.consumed > 3 * s.produced, "{} > 3 × {}", s.consumed, s.produced);
     assert!(snap.consumers[3].processed < snap.consumers[0].processed, "the late consumer starts at the end");
+}
+
+/// ConsumerManager.registerConsumer / unregisterConsumer / doChannelCloseEvent: no
+/// NOTIFY_CONSUMER_IDS_CHANGED for a BROADCASTING group (`!isBroadcastMode(messageModel)`).
+#[test]
+fn a_broadcasting_group_is_never_notified() {
+    let sim = run(&preset("broadcasting"));
+    let notified = |k: &LogKind| matches!(k, LogKind::RebalanceResult { trigger, .. } if trigger == "notified");
+    assert_eq!(count_logs(&sim, notified), 0);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::MemberChanged { notified: false, .. })) >= 4);
+    assert!(sim.log().iter().all(|e| !e.text().contains("NOTIFY_CONSUMER_IDS_CHANGED")));
+    assert!(run(&preset("crash")).log().iter().any(|e| e.text().contains("NOTIFY_CONSUMER_IDS_CHANGED")));
 }
 
 #[test]

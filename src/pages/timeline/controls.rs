@@ -8,7 +8,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::state::{Action, MAX_SEED, SPEED_LABELS};
-use super::text::{scenario_text, time_label};
+use super::text::{against_avg_text, scenario_text, time_label};
 use crate::components::NumberField;
 use crate::hooks::use_i18n;
 
@@ -37,6 +37,10 @@ pub fn Setup(props: &SetupProps) -> Html {
     let on_compare =
         props.on_action.reform(|e: Event| Action::Compare(e.target_unchecked_into::<HtmlInputElement>().checked()));
     let current = presets.iter().find(|s| s.name == props.scenario.as_str());
+    // A strategy other than AVG: this preset's run and the same run with AVG, for the seed.
+    let against = use_memo((props.scenario.clone(), props.seed), |(name, seed)| {
+        scenario::by_name(name).and_then(|s| scenario::against_avg(&s, *seed))
+    });
     let texts = |s: &scenario::Scenario| {
         scenario_text(&i18n, &s.name)
             .map_or_else(|| (s.title.clone(), s.watch.clone()), |(t, w)| (t.to_owned(), w.to_owned()))
@@ -66,6 +70,9 @@ pub fn Setup(props: &SetupProps) -> Html {
                 <div class="tl-watch">
                     <p class="tl-watch-title"><code>{ s.name.clone() }</code>{ " " }{ texts(s).0 }</p>
                     <p>{ texts(s).1 }</p>
+                    if let Some(line) = against.as_ref().as_ref().map(|a| against_avg_text(&i18n, a, props.seed)) {
+                        <p class="tl-against-avg">{ line }</p>
+                    }
                 </div>
             }
         </div>

@@ -69,6 +69,7 @@ pub fn explanations(i18n: &I18n) -> Html {
             { part(i18n.t("page.timeline.explain.handoff_title"), i18n.t("page.timeline.explain.handoff")) }
             { part(i18n.t("page.timeline.explain.idle_title"), i18n.t("page.timeline.explain.idle")) }
             { part(i18n.t("page.timeline.explain.lag_title"), i18n.t("page.timeline.explain.lag")) }
+            { part(i18n.t("page.timeline.explain.queues_title"), i18n.t("page.timeline.explain.queues")) }
             { part(i18n.t("page.timeline.explain.pop_title"), i18n.t("page.timeline.explain.pop")) }
             { part(i18n.t("page.timeline.explain.determinism_title"), i18n.t("page.timeline.explain.determinism")) }
         </section>

@@ -37,6 +37,11 @@ pub struct Frame {
     pub tags: Rc<Vec<String>>,
     /// Queues per broker now.
     pub queues_per_broker: u32,
+    /// readQueueNums and writeQueueNums now.
+    pub read_write: (u32, u32),
+    /// Queue handoffs so far, and the fewest / most queues a running consumer holds now
+    /// (queue-level models; shown together so that fewer moves are read next to the balance).
+    pub moves: Option<(u64, (u32, u32))>,
     /// The scenario's produce rate (msg/s).
     pub produce_rate: u64,
     /// The preset's events.
@@ -61,7 +66,14 @@ impl Frame {
         let clients = snapshot.consumers.iter().map(|c| (c.process.to_string(), c.cid.clone())).collect();
         let brokers = config.topic.brokers.len().max(1);
         let queues_per_broker = u32::try_from(snapshot.queues.len() / brokers).unwrap_or(u32::MAX);
+        let per_broker = |n: usize| u32::try_from(n / brokers).unwrap_or(u32::MAX);
+        let read_write = (
+            per_broker(snapshot.queues.iter().filter(|q| q.readable).count()),
+            per_broker(snapshot.queues.iter().filter(|q| q.writable).count()),
+        );
         let now = main.now_ms();
+        let moves = (config.group.model == ConsumeModel::Clustering)
+            .then(|| (snapshot.queues.iter().map(|q| q.handoffs).sum(), main.queue_spread()));
         let model: ConsumeModel = config.group.model;
         Frame {
             tick: run.tick(),
@@ -76,6 +88,8 @@ impl Frame {
             clients,
             tags,
             queues_per_broker,
+            read_write,
+            moves,
             produce_rate: config.topic.produce_rate,
             preset_events: run.scenario().events.clone(),
             injected: run.injected().to_vec(),

@@ -1,6 +1,6 @@
 //! Inject an event at the current tick: a consumer joins, stops, crashes, stalls, changes
-//! its subscription or gets a cid twin; the topic gets more queues; producers change their
-//! rate; a rolling deploy starts. The core validates each event; a refusal is shown as its
+//! its subscription or gets a cid twin; the topic's read and write queue counts change;
+//! producers change their rate; a rolling deploy starts. The core validates each event; a refusal is shown as its
 //! message and nothing else changes.
 
 use std::rc::Rc;
@@ -22,8 +22,10 @@ pub struct InjectProps {
     pub targets: Rc<Vec<(u32, String)>>,
     /// The topic's tags.
     pub tags: Rc<Vec<String>>,
-    /// Queues per broker now.
+    /// Queues per broker on the brokers now (at least the larger of the two counts).
     pub queues_per_broker: u32,
+    /// readQueueNums and writeQueueNums now.
+    pub read_write: (u32, u32),
     /// The scenario's produce rate (msg/s).
     pub produce_rate: u64,
     /// The pause event's length (ms).
@@ -152,9 +154,12 @@ pub fn InjectPanel(props: &InjectProps) -> Html {
                 <fieldset class="tl-fieldset">
                     <legend>{ i18n.t("page.timeline.inject.topic") }</legend>
                     <NumberField id="tl-queue-count" label={i18n.t("page.timeline.inject.queues")} value={f64::from(*queues)}
-                        min={1.0} max={256.0} help={AttrValue::from(i18n.t_args("page.timeline.inject.queues_help", &[("count", &props.queues_per_broker.to_string())]))}
+                        min={1.0} max={256.0} help={AttrValue::from(i18n.t_args("page.timeline.inject.queues_help",
+                            &[("read", &props.read_write.0.to_string()), ("write", &props.read_write.1.to_string())]))}
                         on_change={{ let queues = queues.clone(); Callback::from(move |v: f64| queues.set(v as u32)) }} />
-                    { button(i18n.t("page.timeline.inject.queue_count"), Some(send(SimEvent::QueueCount { queues_per_broker: *queues }))) }
+                    { button(i18n.t("page.timeline.inject.queue_count"), Some(send(SimEvent::queues(*queues)))) }
+                    { button(i18n.t("page.timeline.inject.write_count"), Some(send(SimEvent::queue_nums(None, Some(*queues))))) }
+                    { button(i18n.t("page.timeline.inject.read_count"), Some(send(SimEvent::queue_nums(Some(*queues), None)))) }
                     <NumberField id="tl-produce-rate" label={i18n.t("page.timeline.inject.rate")} value={*rate as f64}
                         min={0.0} max={100_000.0} step={100.0} unit={AttrValue::from("msg/s")}
                         on_change={{ let rate = rate.clone(); Callback::from(move |v: f64| rate.set(v as u64)) }} />

@@ -273,7 +273,7 @@ pub fn Timeline() -> Html {
                             { " " }{ i18n.t("page.timeline.inject.rewound") }
                         }
                     </p>
-                    <InjectPanel targets={f.targets.clone()} tags={f.tags.clone()} queues_per_broker={f.queues_per_broker}
+                    <InjectPanel targets={f.targets.clone()} tags={f.tags.clone()} queues_per_broker={f.queues_per_broker} read_write={f.read_write}
                         produce_rate={f.produce_rate} pause_ms={p.pause_ms}
                         refusal={p.refusal.clone().map(AttrValue::from)} on_action={on_action.clone()} />
                 </section>
@@ -339,6 +339,16 @@ fn summary(i18n: &I18n, f: &Frame, playing: bool) -> Html {
             ("duplicates", &count(m.duplicates)),
         ],
     );
+    let spread = f.moves.map(|(moves, (min, max))| {
+        i18n.t_args(
+            "page.timeline.summary.spread",
+            &[("moves", &count(moves)), ("min", &min.to_string()), ("max", &max.to_string())],
+        )
+    });
+    let line = match spread {
+        Some(spread) => format!("{line} {spread}"),
+        None => line,
+    };
     let live = if playing { "off" } else { "polite" };
     html! {
         <p id="tl-summary" class="tl-summary" aria-live={live} aria-atomic="true">{ line }</p>

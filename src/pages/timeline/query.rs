@@ -236,7 +236,7 @@ mod tests {
         let page = read_from(&[
             ("tl_scenario", "nope"),
             ("tl_seed", "-5"),
-            ("tl_events", "1000-join_garbage_2000-queues-1"),
+            ("tl_events", "1000-join_garbage_2000-queues-r0"),
             ("tl_t", "99999999"),
             ("tl_speed", "3"),
             ("tl_cmp", "yes"),
@@ -259,7 +259,7 @@ mod tests {
             .collect();
         assert_eq!(
             keys,
-            ["tl_scenario", "tl_seed", "bad garbage", "tl_cmp", "tl_speed", "refused 2000-queues-1", "tl_t", "tl_log"]
+            ["tl_scenario", "tl_seed", "bad garbage", "tl_cmp", "tl_speed", "refused 2000-queues-r0", "tl_t", "tl_log"]
         );
         assert_eq!(page.log, LogFilter::All);
     }

@@ -272,11 +272,11 @@ mod tests {
 
     /// `rebalance-lab simulate --scenario scale-3-to-10 --seed 1`'s last tick, as computed
     /// natively; `tests/timeline.rs` checks that the page in WebAssembly shows the same.
-    const SCALE_3_TO_10_SEED_1_END: &str = "TickMetrics { at_ms: 600000, group_lag: 8600, consume_tps: 2000, \
-        produce_tps: 2000, produced: 1200000, consumed: 1210886, duplicates: 10886, lost: 0, dead_lettered: 0, \
-        filtered: 0, pending: 0, inflight: 0, oldest_pending_age_ms: 4996, running: 10, members: 10, \
-        idle_consumers: 2, overlapping_queues: 0, orphan_queues: 0, flow_controlled_queues: 0, blocked_queues: 0, \
-        rebalances: 36, rebalance_runs: 277, retries: 0 }";
+    const SCALE_3_TO_10_SEED_1_END: &str = "TickMetrics { at_ms: 600000, group_lag: 200, consume_tps: 2000, \
+        produce_tps: 2000, produced: 1200000, consumed: 1200981, duplicates: 981, lost: 0, dead_lettered: 0, \
+        filtered: 0, pending: 0, stranded: 0, inflight: 0, oldest_pending_age_ms: 96, running: 10, members: 10, \
+        idle_consumers: 2, overlapping_queues: 0, orphan_queues: 0, stranded_queues: 0, flow_controlled_queues: 0, \
+        blocked_queues: 0, rebalances: 36, rebalance_runs: 277, retries: 0 }";
 
     #[test]
     fn the_run_matches_the_native_fingerprint() {
@@ -321,7 +321,7 @@ mod tests {
     #[test]
     fn refused_events_are_reported_and_the_rest_kept() {
         let events = vec![
-            ScheduledEvent::new(1_000, Event::QueueCount { queues_per_broker: 4 }),
+            ScheduledEvent::new(1_000, Event::queue_nums(None, Some(0))),
             ScheduledEvent::new(2_000, Event::Join { consumer: Default::default() }),
             ScheduledEvent::new(3_000, Event::Pause { cid: "192.168.0.1".to_owned(), duration_ms: 0 }),
         ];
@@ -331,8 +331,8 @@ mod tests {
         };
         assert_eq!(run.injected().len(), 1);
         assert_eq!(refused.len(), 2);
-        assert_eq!(refused[0].item, "1000-queues-4");
-        assert!(refused[0].reason.contains("cannot be reduced"), "{}", refused[0].reason);
+        assert_eq!(refused[0].item, "1000-queues-w0");
+        assert!(refused[0].reason.contains("writeQueueNums 0"), "{}", refused[0].reason);
         assert!(refused[1].reason.contains("durationMs"), "{}", refused[1].reason);
         assert_eq!(run.main().config().topic.queues_per_broker, 8);
     }

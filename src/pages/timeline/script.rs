@@ -10,7 +10,7 @@
 //! | `join` | `[cid]` | a consumer starts |
 //! | `stop` / `crash` / `die` | `cid` | graceful stop / kill -9 / silent death |
 //! | `pause` | `cid`, `ms` | GC or network stall |
-//! | `queues` | `perBroker` | queue count change |
+//! | `queues` | `perBroker`, or `rN` / `wN` (readQueueNums / writeQueueNums) | queue count change |
 //! | `sub` | `cid`, `tag…` (none = `*`) | subscription change |
 //! | `clash` | `cid` | a second process with that cid |
 //! | `rate` | `msgPerSec` | produce rate |
@@ -54,7 +54,16 @@ pub fn encode_one(scheduled: &ScheduledEvent) -> String {
         Event::Crash { cid, channel_closed: true } => push(&["crash", &escape(cid)]),
         Event::Crash { cid, channel_closed: false } => push(&["die", &escape(cid)]),
         Event::Pause { cid, duration_ms } => push(&["pause", &escape(cid), &duration_ms.to_string()]),
-        Event::QueueCount { queues_per_broker } => push(&["queues", &queues_per_broker.to_string()]),
+        Event::QueueCount { queues_per_broker, read_queue_nums, write_queue_nums } => {
+            push(&["queues"]);
+            match (read_queue_nums.or(*queues_per_broker), write_queue_nums.or(*queues_per_broker)) {
+                (Some(r), Some(w)) if r == w => f.push(r.to_string()),
+                (r, w) => {
+                    f.extend(r.map(|r| format!("r{r}")));
+                    f.extend(w.map(|w| format!("w{w}")));
+                }
+            }
+        }
         Event::Subscription { cid, tags } => {
             push(&["sub", &escape(cid)]);
             let all = tags.iter().any(|t| t.trim() == "*");
@@ -124,7 +133,27 @@ pub fn decode_one(item: &str) -> Option<ScheduledEvent> {
             arity(2, 2)?;
             Event::Pause { cid: cid(0)?, duration_ms: n(1)? }
         }
-        "queues" => arity(1, 1).and_then(|_| small(0)).map(|q| Event::QueueCount { queues_per_broker: q })?,
+        "queues" => {
+            arity(1, 2)?;
+            let prefixed = |p: char| -> Option<Option<u32>> {
+                let given: Vec<&&str> = args.iter().filter(|a| a.starts_with(p)).collect();
+                match given.as_slice() {
+                    [] => Some(None),
+                    [one] => number(one.get(1..)?).and_then(|v| u32::try_from(v).ok()).map(Some),
+                    _ => None,
+                }
+            };
+            if args.len() == 1 && small(0).is_some() {
+                Event::queues(small(0)?)
+            } else {
+                let (read, write) = (prefixed('r')?, prefixed('w')?);
+                let known = usize::from(read.is_some()) + usize::from(write.is_some());
+                if known != args.len() {
+                    return None;
+                }
+                Event::queue_nums(read, write)
+            }
+        }
         "sub" => {
             arity(1, 9)?;
             let tags: Option<Vec<String>> = args.iter().skip(1).map(|t| unescape(t)).collect();
@@ -231,7 +260,10 @@ mod tests {
             Event::Crash { cid: cid(), channel_closed: true },
             Event::Crash { cid: cid(), channel_closed: false },
             Event::Pause { cid: cid(), duration_ms: 5_000 },
-            Event::QueueCount { queues_per_broker: 16 },
+            Event::queues(16),
+            Event::queue_nums(Some(4), None),
+            Event::queue_nums(None, Some(4)),
+            Event::queue_nums(Some(8), Some(4)),
             Event::Subscription { cid: cid(), tags: vec!["create".to_owned(), "can-cel_x".to_owned()] },
             Event::Subscription { cid: cid(), tags: vec!["*".to_owned()] },
             Event::CidClash { cid: cid() },

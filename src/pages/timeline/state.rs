@@ -272,9 +272,9 @@ mod tests {
     #[test]
     fn a_refused_event_is_kept_as_a_message() {
         let mut p = page("scale-out-avg");
-        p.apply(Action::Inject(Event::QueueCount { queues_per_broker: 2 }));
-        assert!(p.refusal.as_deref().is_some_and(|r| r.contains("cannot be reduced")), "{:?}", p.refusal);
-        p.apply(Action::Inject(Event::QueueCount { queues_per_broker: 12 }));
+        p.apply(Action::Inject(Event::queue_nums(Some(0), None)));
+        assert!(p.refusal.as_deref().is_some_and(|r| r.contains("readQueueNums 0")), "{:?}", p.refusal);
+        p.apply(Action::Inject(Event::queues(2)));
         assert_eq!(p.refusal, None);
         assert_eq!(p.run.as_ref().map(|r| r.injected().len()), Some(1));
     }

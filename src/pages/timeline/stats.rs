@@ -11,7 +11,7 @@ use crate::hooks::{use_i18n, I18n};
 /// One row: its `data-stat` name, label, and the figure (raw value, text).
 type Row = (&'static str, &'static str, fn(&TickMetrics) -> (u64, String));
 
-fn rows(i18n: &I18n) -> [Row; 15] {
+fn rows(i18n: &I18n) -> [Row; 16] {
     [
         ("groupLag", i18n.t("page.timeline.stats.group_lag"), |m| (m.group_lag, count(m.group_lag))),
         ("consumeTps", i18n.t("page.timeline.stats.consume_tps"), |m| {
@@ -46,6 +46,7 @@ fn rows(i18n: &I18n) -> [Row; 15] {
             (u64::from(m.blocked_queues), m.blocked_queues.to_string())
         }),
         ("inflight", i18n.t("page.timeline.stats.inflight"), |m| (m.inflight, count(m.inflight))),
+        ("stranded", i18n.t("page.timeline.stats.stranded"), |m| (m.stranded, count(m.stranded))),
     ]
 }
 

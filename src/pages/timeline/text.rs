@@ -5,7 +5,7 @@
 //! (log lines, cids, strategy names) stay as RocketMQ writes them.
 
 use rebalance_core::plan::format_number;
-use rebalance_core::simulate::{ConsumeModel, ConsumerStatus, Event, SimConfig};
+use rebalance_core::simulate::{scenario, ConsumeModel, ConsumerStatus, Event, SimConfig};
 
 use super::query::Notice;
 use crate::hooks::I18n;
@@ -66,11 +66,18 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
         Event::Pause { cid, duration_ms } => {
             i18n.t_args("page.timeline.event.pause", &[("cid", cid), ("duration", &time_label(i18n, *duration_ms))])
         }
-        Event::QueueCount { queues_per_broker } => i18n.t_count(
-            "page.timeline.event.queue_count",
-            *queues_per_broker,
-            &[("count", &queues_per_broker.to_string())],
-        ),
+        Event::QueueCount { queues_per_broker, read_queue_nums, write_queue_nums } => {
+            match (read_queue_nums.or(*queues_per_broker), write_queue_nums.or(*queues_per_broker)) {
+                (Some(r), Some(w)) if r == w => {
+                    i18n.t_count("page.timeline.event.queue_count", r, &[("count", &r.to_string())])
+                }
+                (Some(r), Some(w)) => i18n
+                    .t_args("page.timeline.event.queue_nums", &[("read", &r.to_string()), ("write", &w.to_string())]),
+                (Some(r), None) => i18n.t_args("page.timeline.event.read_nums", &[("count", &r.to_string())]),
+                (None, Some(w)) => i18n.t_args("page.timeline.event.write_nums", &[("count", &w.to_string())]),
+                (None, None) => event.describe(),
+            }
+        }
         Event::Subscription { cid, tags } => {
             i18n.t_args("page.timeline.event.subscription", &[("cid", cid), ("tags", &tags.join(" || "))])
         }
@@ -142,6 +149,9 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
         "pop-invisible-long" => {
             pair("page.timeline.scenario.pop-invisible-long.title", "page.timeline.scenario.pop-invisible-long.watch")
         }
+        "pop-push-renew" => {
+            pair("page.timeline.scenario.pop-push-renew.title", "page.timeline.scenario.pop-push-renew.watch")
+        }
         "crash" => pair("page.timeline.scenario.crash.title", "page.timeline.scenario.crash.watch"),
         "graceful-stop" => {
             pair("page.timeline.scenario.graceful-stop.title", "page.timeline.scenario.graceful-stop.watch")
@@ -163,6 +173,33 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
         ),
         _ => None,
     }
+}
+
+/// The comparison of a run with the same run under AVG, in the reader's language; every
+/// figure and word comes from the two runs.
+pub fn against_avg_text(i18n: &I18n, a: &scenario::AgainstAvg, seed: u64) -> String {
+    let word = |c: scenario::Compared| match c {
+        scenario::Compared::Fewer => i18n.t("page.timeline.setup.fewer"),
+        scenario::Compared::Same => i18n.t("page.timeline.setup.same"),
+        scenario::Compared::More => i18n.t("page.timeline.setup.more"),
+    };
+    let (t, v) = (&a.this, &a.avg);
+    i18n.t_args(
+        "page.timeline.setup.against_avg",
+        &[
+            ("seed", &seed.to_string()),
+            ("moves", &count(t.queue_handoffs)),
+            ("duplicates", &count(t.duplicates)),
+            ("min", &t.min_queues_per_consumer.to_string()),
+            ("max", &t.max_queues_per_consumer.to_string()),
+            ("avg_moves", &count(v.queue_handoffs)),
+            ("avg_duplicates", &count(v.duplicates)),
+            ("avg_min", &v.min_queues_per_consumer.to_string()),
+            ("avg_max", &v.max_queues_per_consumer.to_string()),
+            ("moves_word", word(a.moves)),
+            ("duplicates_word", word(a.duplicates)),
+        ],
+    )
 }
 
 #[cfg(test)]
@@ -189,6 +226,35 @@ mod tests {
             assert_ne!(title, s.title, "{} has no Chinese title", s.name);
             assert_ne!(watch, s.watch, "{} has no Chinese text", s.name);
         }
+    }
+
+    /// The comparison under the CONSISTENT_HASH preset states the figures of both runs and
+    /// words that follow from them, for any seed (in most seeds CH has more duplicates).
+    #[test]
+    fn the_comparison_with_avg_follows_the_numbers() {
+        let en = I18n::new(Lang::En, Callback::noop());
+        let zh = I18n::new(Lang::ZhCn, Callback::noop());
+        let preset = scenario::by_name("scale-out-consistent-hash").expect("preset");
+        for seed in [1, 2, 3, 42] {
+            let Some(a) = scenario::against_avg(&preset, seed) else { panic!("a CH preset is compared") };
+            let line = against_avg_text(&en, &a, seed);
+            let word = |x: u64, y: u64| match x.cmp(&y) {
+                std::cmp::Ordering::Less => "fewer",
+                std::cmp::Ordering::Equal => "as many",
+                std::cmp::Ordering::Greater => "more",
+            };
+            let verdict = format!(
+                "{} moves and {} duplicates than AVG",
+                word(a.this.queue_handoffs, a.avg.queue_handoffs),
+                word(a.this.duplicates, a.avg.duplicates)
+            );
+            assert!(line.contains(&verdict), "{line}");
+            let spread =
+                format!("{}–{} queues per consumer", a.this.min_queues_per_consumer, a.this.max_queues_per_consumer);
+            assert!(line.contains(&spread), "{line}");
+            assert!(against_avg_text(&zh, &a, seed).contains(&format!("移动了 {} 个队列", a.this.queue_handoffs)));
+        }
+        assert!(scenario::against_avg(&scenario::by_name("scale-out-avg").expect("preset"), 1).is_none());
     }
 
     #[test]

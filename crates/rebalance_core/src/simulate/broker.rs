@@ -64,6 +64,10 @@ pub(crate) struct QueueState {
     pub last_holder: Option<usize>,
     /// How many times a new process took the queue over.
     pub handoffs: u64,
+    /// Its queueId is below the topic's readQueueNums: in the route's read set, pullable.
+    pub readable: bool,
+    /// Its queueId is below writeQueueNums: producers send to it.
+    pub writable: bool,
 }
 
 impl QueueState {
@@ -82,6 +86,8 @@ impl QueueState {
             store_cache: (u64::MAX, 0),
             last_holder: None,
             handoffs: 0,
+            readable: true,
+            writable: true,
         }
     }
 
@@ -199,8 +205,10 @@ pub(crate) fn split_rate(total: u64, n: usize, hot: &[u32], hot_percent: u32) ->
         .collect()
 }
 
-/// The topic route at some moment: `mqAll` sorted as RocketMQ sorts it, and the stable
-/// queue index of each entry.
+/// The topic route at some moment as a consumer sees it: `mqAll` sorted as RocketMQ sorts it,
+/// and the stable queue index of each entry. Only readable queues are in it
+/// (`MQClientInstance.topicRouteData2TopicSubscribeInfo` creates queues `0 ..
+/// readQueueNums` of each broker).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Route {
     pub mq_all: Vec<MessageQueue>,
@@ -209,7 +217,8 @@ pub(crate) struct Route {
 
 impl Route {
     pub(crate) fn new(queues: &[QueueState]) -> Arc<Self> {
-        let mut pairs: Vec<(MessageQueue, usize)> = queues.iter().enumerate().map(|(i, q)| (q.mq.clone(), i)).collect();
+        let mut pairs: Vec<(MessageQueue, usize)> =
+            queues.iter().enumerate().filter(|(_, q)| q.readable).map(|(i, q)| (q.mq.clone(), i)).collect();
         crate::order::sort(&mut pairs);
         let (mq_all, ids) = pairs.into_iter().unzip();
         Arc::new(Route { mq_all, ids })

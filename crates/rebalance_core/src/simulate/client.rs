@@ -1,7 +1,7 @@
 //! One classic consumer process (DefaultMQPushConsumer on an MQClientInstance): its
 //! ProcessQueue table, its own view of the member list, rebalance from that view, pulling
-//! with flow control, concurrent or orderly consumption, offset persistence every 5 s,
-//! orderly queue locks.
+//! with flow control, concurrent or orderly consumption, offset persistence every 5 s (the
+//! commit carried by every pull request is in `consume.rs`), orderly queue locks.
 
 use std::sync::Arc;
 
@@ -56,6 +56,9 @@ pub(crate) struct ProcessQueue {
     pub flow_controlled: bool,
     /// Orderly: the failing message is retried at this time.
     pub suspended_until: u64,
+    /// The PullRequest of a new queue is dispatched this late (RebalanceImpl:
+    /// `dispatchPullRequest(pullRequestList, 500)`, then `executePullRequestLater`).
+    pub first_pull_at: u64,
     pub attempts: u64,
     /// BROADCASTING: this consumer's own accounting of the queue.
     pub ledger: Option<Ledger>,
@@ -74,6 +77,7 @@ impl ProcessQueue {
             flow_control_times: 0,
             flow_controlled: false,
             suspended_until: 0,
+            first_pull_at: 0,
             attempts: 0,
             ledger,
         }
@@ -152,6 +156,16 @@ impl World {
         }
     }
 
+    /// Queue `q` as RocketMQ's logs print it (`MessageQueue [topic=…, brokerName=…, queueId=…]`).
+    pub(crate) fn mq_text(&self, q: usize) -> String {
+        self.queues.get(q).map(|x| x.mq.to_string()).unwrap_or_default()
+    }
+
+    /// consumerGroup.
+    pub(crate) fn group(&self) -> String {
+        self.cfg.group.name.clone()
+    }
+
     /// Messages cached in a ProcessQueue (pulled, matching, not finished).
     pub(crate) fn cached(&self, c: usize, pq: &ProcessQueue) -> u64 {
         self.tags.count(pq.q, self.effective_mask(c), pq.done_to, pq.pulled_to)
@@ -223,6 +237,7 @@ impl World {
         let old_len = old.len();
         let mut kept = Vec::with_capacity(ids.len());
         let mut changed = false;
+        let mut all_locked = true;
         for pq in old {
             if ids.binary_search(&pq.q).is_ok() {
                 kept.push(pq);
@@ -238,16 +253,25 @@ impl World {
             if let Some(pq) = self.new_pq(c, q) {
                 kept.push(pq);
                 changed = true;
+            } else {
+                all_locked = false;
             }
         }
         crate::order::sort_by_key(&mut kept, |pq| pq.q);
         let queues: Vec<u32> = kept.iter().map(|pq| pq.q as u32).collect();
         let cid_all = self.members.cid_all.len() as u32;
         let mq_all = self.clients.get(c).map_or(0, |cl| cl.route.ids.len() as u32);
+        let retry_at = self.now + self.cfg.client.rebalance_min_interval_ms;
         if let Some(client) = self.clients.get_mut(c) {
             client.pqs = kept;
             if changed {
                 client.rebalances += 1;
+            }
+            // RebalanceImpl.updateProcessQueueTableInRebalance (5.0+): a queue whose lock
+            // failed calls `rebalanceLater(500)`, and the round is unbalanced, so
+            // RebalanceService (5.2+) waits only its minInterval (1 s) before the next one.
+            if !all_locked {
+                client.next_rebalance = client.next_rebalance.min(retry_at);
             }
         }
         if changed {
@@ -258,7 +282,13 @@ impl World {
                 _ => self.strategy.name(),
             };
             let trigger = trigger.to_owned();
-            self.log_client(c, LogKind::RebalanceResult { strategy, mq_all, cid_all, queues, trigger });
+            let set: Vec<String> = queues.iter().map(|&q| self.mq_text(q as usize)).collect();
+            let result_set = format!("[{}]", set.join(", "));
+            let (group, topic) = (self.group(), self.cfg.topic.name.clone());
+            self.log_client(
+                c,
+                LogKind::RebalanceResult { strategy, group, topic, result_set, mq_all, cid_all, queues, trigger },
+            );
         }
     }
 
@@ -284,8 +314,18 @@ impl World {
             let from = pq.done_to;
             self.account(c, &mut pq, mask, from, end);
         }
-        let unlock_later = self.cached(c, &pq) > in_flight;
-        let (now, delay, orderly) = (self.now, self.cfg.client.unlock_delay_ms, self.cfg.group.orderly);
+        // Orderly, 5.x RebalancePushImpl.tryRemoveOrderMessageQueue: persist, then unlock at once
+        // when the queue's consume lock is free within 500 ms (the message being consumed
+        // finishes in time), or when UNLOCK_DELAY_TIME_MILLS (20 s) have passed since the last
+        // lock; otherwise the broker lock stays until then (the client retries the removal at
+        // its next rebalances and forces it after 20 s).
+        let (now, warmup) = (self.now, self.cfg.client.warmup_ms);
+        let (rate, threads) =
+            self.clients.get(c).map_or((0, 1), |cl| (cl.current_rate(now, warmup), u64::from(cl.threads.max(1))));
+        let processing_ms = (threads * 1_000).checked_div(rate).unwrap_or(u64::MAX);
+        let unlock_later = in_flight > 0 && processing_ms > TRY_CONSUME_LOCK_MS;
+        let forced_at = pq.lock_renewed_at + self.cfg.client.unlock_delay_ms;
+        let orderly = self.cfg.group.orderly;
         let cid = self.clients.get(c).map(|cl| cl.cid.clone()).unwrap_or_default();
         let clustering = self.cfg.group.model == ConsumeModel::Clustering;
         if let Some(queue) = self.queues.get_mut(pq.q) {
@@ -293,9 +333,9 @@ impl World {
                 queue.committed = offset;
             }
             if orderly && queue.lock.as_ref().is_some_and(|l| l.cid == cid) {
-                if unlock_later {
+                if unlock_later && forced_at > now {
                     if let Some(lock) = queue.lock.as_mut() {
-                        lock.expires_at = lock.expires_at.min(now + delay);
+                        lock.expires_at = lock.expires_at.min(forced_at);
                     }
                 } else {
                     queue.lock = None;
@@ -305,15 +345,16 @@ impl World {
         if let Some(cl) = self.clients.get_mut(c) {
             cl.lost_queues += 1;
         }
-        self.log_client(c, LogKind::QueueDropped { queue: pq.q as u32, offset, in_flight });
+        let (group, mq) = (self.group(), self.mq_text(pq.q));
+        self.log_client(c, LogKind::QueueDropped { queue: pq.q as u32, group, mq, offset, in_flight });
     }
 
     /// A new queue: lock it first in orderly mode, then pull from the committed offset
     /// (BROADCASTING: from the end, CONSUME_FROM_LAST_OFFSET).
     fn new_pq(&mut self, c: usize, q: usize) -> Option<ProcessQueue> {
+        let (group, mq) = (self.group(), self.mq_text(q));
         if self.cfg.group.orderly && !self.try_lock(c, q) {
-            let holder = self.queues.get(q).and_then(|x| x.lock.as_ref()).map(|l| l.cid.clone()).unwrap_or_default();
-            self.log_client(c, LogKind::LockFailed { queue: q as u32, holder });
+            self.log_client(c, LogKind::LockFailed { queue: q as u32, group, mq, on_add: true });
             return None;
         }
         let tags = self.tags.len();
@@ -327,15 +368,17 @@ impl World {
             queue.last_holder = Some(c);
         }
         let mut pq = ProcessQueue::new(q, start, broadcasting.then(|| Ledger::new(tags, start)));
+        pq.first_pull_at = self.now + FIRST_PULL_DELAY_MS;
         if self.cfg.group.orderly {
             pq.locked = true;
             pq.lock_renewed_at = self.now;
-            self.log_client(c, LogKind::LockAcquired { queue: q as u32 });
+            let (group, mq) = (group.clone(), mq.clone());
+            self.log_client(c, LogKind::LockAcquired { queue: q as u32, group, mq });
         }
         if let Some(cl) = self.clients.get_mut(c) {
             cl.gained += 1;
         }
-        self.log_client(c, LogKind::QueueAdded { queue: q as u32, offset: start });
+        self.log_client(c, LogKind::QueueAdded { queue: q as u32, group, mq, offset: start });
         Some(pq)
     }
 
@@ -365,11 +408,12 @@ impl World {
                     pq.lock_renewed_at = now;
                 }
             }
+            let (group, mq) = (self.group(), self.mq_text(q));
             if ok && !was {
-                self.log_client(c, LogKind::LockAcquired { queue: q as u32 });
-            } else if !ok && was {
-                let holder = self.queues.get(q).and_then(|x| x.lock.as_ref()).map(|l| l.cid.clone());
-                self.log_client(c, LogKind::LockFailed { queue: q as u32, holder: holder.unwrap_or_default() });
+                self.log_client(c, LogKind::LockAcquired { queue: q as u32, group, mq });
+            } else if !ok {
+                // RebalanceImpl.lockAll logs every refused queue, not only the first time.
+                self.log_client(c, LogKind::LockFailed { queue: q as u32, group, mq, on_add: false });
             }
         }
     }
@@ -395,11 +439,20 @@ impl World {
                 pq.persisted = offset;
             }
             if self.cfg.log_offset_persist && offset != before {
-                self.log_client(c, LogKind::OffsetPersisted { queue: q as u32, offset });
+                let (group, mq) = (self.group(), self.mq_text(q));
+                self.log_client(c, LogKind::OffsetPersisted { queue: q as u32, group, mq, offset });
             }
         }
     }
 }
+
+/// RebalancePushImpl.tryRemoveOrderMessageQueue waits this long for a revoked orderly queue's
+/// consume lock (`consumeLock.writeLock().tryLock(500, ms)`).
+const TRY_CONSUME_LOCK_MS: u64 = 500;
+
+/// RebalanceImpl.updateProcessQueueTableInRebalance dispatches the PullRequests of new queues
+/// with a delay of 500 ms (a constant in the client).
+pub(crate) const FIRST_PULL_DELAY_MS: u64 = 500;
 
 /// RocketMQ's delay levels 1s 5s 10s 30s 1m 2m 3m 4m 5m 6m 7m 8m 9m 10m 20m 30m 1h 2h
 /// (level 1-based, capped at 18).

@@ -137,6 +137,24 @@ pub enum CommitMode {
     BeforeProcessing,
 }
 
+/// Which 5.x client receives the POP messages: whether anybody renews their invisible time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PopConsumer {
+    /// The SimpleConsumer (rocketmq-clients `ConsumerImpl.wrapReceiveMessageRequest`:
+    /// `setAutoRenew(false)` with the consumer's invisible duration) or the Remoting POP
+    /// consumer: nobody renews, a message not acked within `client.invisibleTimeMs` is
+    /// delivered again.
+    #[default]
+    Simple,
+    /// The gRPC PushConsumer (`ProcessQueueImpl.receiveMessage` → `setAutoRenew(true)`): the
+    /// proxy gives the messages its own invisible time (`broker.proxyDefaultInvisibleTimeMs`),
+    /// renews the ones a registered client holds and, once the client is unregistered, makes
+    /// them visible after `broker.invisibleTimeWhenClearMs` (apache/rocketmq 5.x
+    /// `DefaultReceiptHandleManager`).
+    Push,
+}
+
 /// The consumer group.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -173,6 +191,9 @@ impl Default for GroupConfig {
 pub struct ClientConfig {
     /// RebalanceService wait (rocketmq.client.rebalance.waitInterval): 20 s.
     pub rebalance_interval_ms: u64,
+    /// RebalanceService wait after an unbalanced round, e.g. an orderly queue whose lock
+    /// failed (rocketmq.client.rebalance.minInterval, 5.x): 1 s.
+    pub rebalance_min_interval_ms: u64,
     /// heartbeatBrokerInterval: 30 s.
     pub heartbeat_interval_ms: u64,
     /// persistConsumerOffsetInterval: 5 s.
@@ -202,14 +223,22 @@ pub struct ClientConfig {
     pub lock_renew_interval_ms: u64,
     /// Orderly: a client-side ProcessQueue lock is stale after 30 s without renewal.
     pub client_lock_expiry_ms: u64,
-    /// Orderly: a revoked queue with cached messages is unlocked after 20 s (unlockDelay).
+    /// Orderly: a revoked queue whose consume lock stays busy is unlocked at the latest this
+    /// long after its last lock (UNLOCK_DELAY_TIME_MILLS): 20 s.
     pub unlock_delay_ms: u64,
     /// 5.x: invisible time of received messages: 60 s.
     pub invisible_time_ms: u64,
+    /// 5.x POP: the SimpleConsumer (no renewal, the default) or the auto-renewing gRPC
+    /// PushConsumer.
+    pub pop_consumer: PopConsumer,
     /// 5.x: messages per receive: 32.
     pub pop_batch_size: u64,
     /// 5.x: maxCacheMessageCount of one consumer: 1024.
     pub pop_max_cache: u64,
+    /// DefaultMQPushConsumer.awaitTerminationMillisWhenShutdown: how long a graceful stop waits
+    /// for the consume threads before persisting offsets. RocketMQ's default is 0 (no waiting);
+    /// Spring's starter sets 1000.
+    pub await_termination_millis_when_shutdown: u64,
     /// Warm-up of a consumer that joins during the run (JIT, connection pools): it finishes
     /// 10 % of its rate at first, rising linearly to 100 % over this time. 0 = none.
     pub warmup_ms: u64,
@@ -219,6 +248,7 @@ impl Default for ClientConfig {
     fn default() -> Self {
         ClientConfig {
             rebalance_interval_ms: 20_000,
+            rebalance_min_interval_ms: 1_000,
             heartbeat_interval_ms: 30_000,
             persist_interval_ms: 5_000,
             route_poll_interval_ms: 30_000,
@@ -235,8 +265,10 @@ impl Default for ClientConfig {
             client_lock_expiry_ms: 30_000,
             unlock_delay_ms: 20_000,
             invisible_time_ms: 60_000,
+            pop_consumer: PopConsumer::Simple,
             pop_batch_size: 32,
             pop_max_cache: 1_024,
+            await_termination_millis_when_shutdown: 0,
             warmup_ms: 0,
         }
     }
@@ -254,6 +286,21 @@ pub struct BrokerConfig {
     pub lock_max_live_ms: u64,
     /// notifyConsumerIdsChangedEnable: tell every member when the member list changes.
     pub notify_consumer_ids_changed: bool,
+    /// 5.x proxy, auto-renewing PushConsumer only: the invisible time of a receive with
+    /// `autoRenew` (ProxyConfig.defaultInvisibleTimeMills, used by
+    /// `ReceiveMessageActivity.receiveMessage`): 60 s.
+    pub proxy_default_invisible_time_ms: u64,
+    /// Period of the proxy's renewal scan (ProxyConfig.renewSchedulePeriodMillis): 5 s.
+    pub renew_schedule_period_ms: u64,
+    /// The scan renews a held message whose invisible time ends within this
+    /// (ProxyConfig.renewAheadTimeMillis): 10 s.
+    pub renew_ahead_time_ms: u64,
+    /// Messages held longer than this since their receipt are no longer renewed
+    /// (ProxyConfig.renewMaxTimeMillis): 3 h.
+    pub renew_max_time_ms: u64,
+    /// The rest of the invisible time of the messages an unregistered client held
+    /// (ProxyConfig.invisibleTimeMillisWhenClear, `DefaultReceiptHandleManager.clearGroup`): 1 s.
+    pub invisible_time_when_clear_ms: u64,
 }
 
 impl Default for BrokerConfig {
@@ -263,6 +310,11 @@ impl Default for BrokerConfig {
             scan_interval_ms: 10_000,
             lock_max_live_ms: 60_000,
             notify_consumer_ids_changed: true,
+            proxy_default_invisible_time_ms: 60_000,
+            renew_schedule_period_ms: 5_000,
+            renew_ahead_time_ms: 10_000,
+            renew_max_time_ms: 3 * 3_600_000,
+            invisible_time_when_clear_ms: 1_000,
         }
     }
 }
@@ -314,13 +366,14 @@ impl SimConfig {
         small("client.maxReconsumeTimes", &mut self.client.max_reconsume_times, 0, 1_000);
         let (t, c, b) = (&mut self.topic, &mut self.client, &mut self.broker);
         let hour = 3_600_000;
-        let list: [(&'static str, &mut u64, u64, u64); 26] = [
+        let list: [(&'static str, &mut u64, u64, u64); 33] = [
             ("tickMs", &mut self.tick_ms, 10, 10_000),
             ("topic.produceRate", &mut t.produce_rate, 0, 10_000_000),
             ("topic.backlogPerQueue", &mut t.backlog_per_queue, 0, 1_000_000_000_000),
             ("topic.retentionMs", &mut t.retention_ms, 1_000, 720 * hour),
             ("topic.messageSizeBytes", &mut t.message_size_bytes, 1, 4 * 1024 * 1024),
             ("client.rebalanceIntervalMs", &mut c.rebalance_interval_ms, 100, hour),
+            ("client.rebalanceMinIntervalMs", &mut c.rebalance_min_interval_ms, 100, hour),
             ("client.heartbeatIntervalMs", &mut c.heartbeat_interval_ms, 100, hour),
             ("client.persistIntervalMs", &mut c.persist_interval_ms, 100, hour),
             ("client.routePollIntervalMs", &mut c.route_poll_interval_ms, 100, hour),
@@ -338,9 +391,15 @@ impl SimConfig {
             ("client.popBatchSize", &mut c.pop_batch_size, 1, 1_024),
             ("client.popMaxCache", &mut c.pop_max_cache, 1, 1_000_000),
             ("client.warmupMs", &mut c.warmup_ms, 0, hour),
+            ("client.awaitTerminationMillisWhenShutdown", &mut c.await_termination_millis_when_shutdown, 0, hour),
             ("broker.channelExpiryMs", &mut b.channel_expiry_ms, 1_000, hour),
             ("broker.scanIntervalMs", &mut b.scan_interval_ms, 100, hour),
             ("broker.lockMaxLiveMs", &mut b.lock_max_live_ms, 1_000, hour),
+            ("broker.proxyDefaultInvisibleTimeMs", &mut b.proxy_default_invisible_time_ms, 1_000, 12 * hour),
+            ("broker.renewSchedulePeriodMs", &mut b.renew_schedule_period_ms, 100, hour),
+            ("broker.renewAheadTimeMs", &mut b.renew_ahead_time_ms, 0, hour),
+            ("broker.renewMaxTimeMs", &mut b.renew_max_time_ms, 1_000, 24 * hour),
+            ("broker.invisibleTimeWhenClearMs", &mut b.invisible_time_when_clear_ms, 0, hour),
         ];
         for (name, value, lo, hi) in list {
             f(name, value, lo, hi);

@@ -4,6 +4,7 @@
 //! locked queue, failing messages (retried in place, or sent back to `%RETRY%`).
 
 use super::client::{delay_level, ProcessQueue};
+use super::config::{CommitMode, ConsumeModel};
 use super::ledger::Delta;
 use super::log::LogKind;
 use super::world::{Retry, World};
@@ -11,6 +12,17 @@ use super::world::{Retry, World};
 impl World {
     /// The PullMessageService for one client: each queue pulls up to its per-tick capacity
     /// unless its ProcessQueue is over pullThresholdForQueue / SizeForQueue.
+    ///
+    /// Commit on pull: every pull request of a CLUSTERING push consumer carries the queue's
+    /// in-memory offset (`DefaultMQPushConsumerImpl.pullMessage`: `commitOffsetEnable` when
+    /// `offsetStore.readOffset(mq, READ_FROM_MEMORY) > 0`, sysFlag `FLAG_COMMIT_OFFSET`), and
+    /// the master broker stores it when the request arrives
+    /// (`PullMessageProcessor.tryCommitOffset`: `brokerAllowSuspend && hasCommitOffsetFlag`;
+    /// a slave does not, and a request woken from long polling is processed with
+    /// `brokerAllowSuspend = false`). So the ConsumerOffset follows the consumer to within one
+    /// pull round, not only every `persistConsumerOffsetInterval` (5 s). A request is sent
+    /// when the ProcessQueue is not flow-controlled (flow control delays the request without
+    /// sending it) and, in orderly mode, locked; every pull that fetches messages commits.
     pub(crate) fn pull(&mut self, c: usize) {
         let mask = self.effective_mask(c);
         let cc = &self.cfg.client;
@@ -20,31 +32,81 @@ impl World {
         let (pulls, attempts) = (self.pulls_per_tick, self.flow_control_attempts);
         let want = batch.saturating_mul(pulls);
         let orderly = self.cfg.group.orderly;
+        let commit_on_pull = self.cfg.group.model == ConsumeModel::Clustering;
+        let before_processing = self.cfg.group.commit == CommitMode::BeforeProcessing;
+        let group = self.cfg.group.name.clone();
+        let now = self.now;
         let Some(client) = self.clients.get_mut(c) else { return };
         let mut logs = Vec::new();
+        let mut illegal = Vec::new();
         for pq in client.pqs.iter_mut() {
-            if orderly && !pq.locked {
+            if (orderly && !pq.locked) || pq.first_pull_at > now {
                 continue;
             }
-            let Some(queue) = self.queues.get(pq.q) else { continue };
-            if pq.pulled_to < queue.min && pq.done_to == pq.pulled_to {
-                pq.done_to = queue.min;
-                pq.pulled_to = queue.min;
+            let Some(queue) = self.queues.get_mut(pq.q) else { continue };
+            // PullMessageProcessor refuses a queueId at or beyond readQueueNums ("queueId[..] is
+            // illegal, ... topicConfig.readQueueNums"): no messages, no commit.
+            if !queue.readable {
+                continue;
             }
             let cached = self.tags.count(pq.q, mask, pq.done_to, pq.pulled_to);
             let bytes = cached.saturating_mul(msg_size);
             if cached > threshold || bytes > size_limit {
                 if pq.flow_control_times % 1_000 < attempts {
-                    let times = pq.flow_control_times + 1;
-                    logs.push(LogKind::FlowControl { queue: pq.q as u32, count: cached, size_mib: bytes >> 20, times });
+                    // DefaultMQPushConsumerImpl.pullMessage checks the count first, then the size.
+                    let by_size = cached <= threshold;
+                    let pull_request = format!(
+                        "PullRequest [consumerGroup={}, messageQueue={}, nextOffset={}]",
+                        group, queue.mq, pq.pulled_to
+                    );
+                    logs.push(LogKind::FlowControl {
+                        queue: pq.q as u32,
+                        by_size,
+                        threshold: if by_size { size_limit >> 20 } else { threshold },
+                        min_offset: pq.done_to,
+                        max_offset: pq.pulled_to.saturating_sub(1),
+                        count: cached,
+                        size_mib: bytes >> 20,
+                        pull_request,
+                        times: pq.flow_control_times + 1,
+                    });
                 }
                 pq.flow_control_times += attempts;
                 pq.flow_controlled = true;
                 continue;
             }
             pq.flow_controlled = false;
+            if pq.pulled_to < queue.min {
+                // OFFSET_ILLEGAL (the broker's OFFSET_TOO_SMALL: retention deleted the offset
+                // asked for). DefaultMQPushConsumerImpl.pullMessage, 5.x: warn, take
+                // nextBeginOffset (MinOffset), drop the ProcessQueue (its cache is discarded),
+                // updateAndFreezeOffset + persist, removeProcessQueue, rebalanceImmediately.
+                let request = |next: u64| {
+                    format!("PullRequest [consumerGroup={group}, messageQueue={}, nextOffset={next}]", queue.mq)
+                };
+                let result = format!(
+                    "PullResult [pullStatus=OFFSET_ILLEGAL, nextBeginOffset={}, minOffset={}, maxOffset={}, \
+                     msgFoundList=0]",
+                    queue.min, queue.min, queue.max
+                );
+                logs.push(LogKind::OffsetIllegal {
+                    queue: pq.q as u32,
+                    pull_request: request(pq.pulled_to),
+                    pull_result: result,
+                });
+                logs.push(LogKind::OffsetFixed { queue: pq.q as u32, pull_request: request(queue.min) });
+                if commit_on_pull {
+                    queue.committed = queue.min;
+                }
+                illegal.push(pq.q);
+                continue;
+            }
             if pq.pulled_to >= queue.max {
                 continue;
+            }
+            let in_memory = if before_processing { pq.pulled_to } else { pq.done_to };
+            if commit_on_pull && in_memory > 0 {
+                queue.committed = in_memory;
             }
             // Pulls stop after the one that crosses a threshold.
             let mut n = want;
@@ -60,6 +122,11 @@ impl World {
             if cached == 0 && self.tags.count(pq.q, mask, pq.done_to, pq.pulled_to) == 0 {
                 pq.done_to = pq.pulled_to;
             }
+        }
+        if !illegal.is_empty() {
+            client.pqs.retain(|pq| !illegal.contains(&pq.q));
+            client.next_rebalance = client.next_rebalance.min(now + self.cfg.tick_ms);
+            self.owners_dirty = true;
         }
         if !logs.is_empty() {
             for kind in logs {

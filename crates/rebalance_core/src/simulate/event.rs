@@ -43,8 +43,9 @@ pub enum Event {
         #[serde(flatten)]
         consumer: ConsumerSpec,
     },
-    /// Graceful shutdown: stop pulling, finish in-flight messages, persist offsets,
-    /// unregister (the broker notifies the others at once).
+    /// Graceful shutdown: stop consuming, wait `awaitTerminationMillisWhenShutdown` for the
+    /// consume threads (default 0: no wait, the in-flight messages stay uncommitted), persist
+    /// offsets, unregister (the broker notifies the others at once).
     Stop {
         /// The consumer.
         cid: String,
@@ -67,11 +68,23 @@ pub enum Event {
         /// How long, in milliseconds.
         duration_ms: u64,
     },
-    /// Queue count change (updateTopic -r/-w): queues per broker, only upwards (RocketMQ
-    /// queues cannot be reduced without migrating). Clients learn it at their route poll.
+    /// Queue count change (`mqadmin updateTopic -r READ -w WRITE`), up or down, per broker.
+    /// `queuesPerBroker` sets both counts; `readQueueNums` / `writeQueueNums` set one (and win
+    /// over `queuesPerBroker`). Queues at or beyond writeQueueNums get no new messages; queues
+    /// at or beyond readQueueNums leave the route's read set and are not consumed: their backlog
+    /// is stranded until the read count covers them again. The safe way to shrink: lower the
+    /// write count, wait until those queues are drained, then lower the read count. Producers
+    /// follow at once, consumers at their route poll (the broker refuses their pulls at once).
     QueueCount {
-        /// New queues per broker.
-        queues_per_broker: u32,
+        /// Both counts.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        queues_per_broker: Option<u32>,
+        /// readQueueNums.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        read_queue_nums: Option<u32>,
+        /// writeQueueNums.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        write_queue_nums: Option<u32>,
     },
     /// One consumer subscribes to other tags (a deploy of another service into the group).
     Subscription {
@@ -136,6 +149,16 @@ pub enum Event {
 }
 
 impl Event {
+    /// `updateTopic -r n -w n`: both queue counts per broker.
+    pub fn queues(n: u32) -> Event {
+        Event::QueueCount { queues_per_broker: Some(n), read_queue_nums: None, write_queue_nums: None }
+    }
+
+    /// `updateTopic -r read -w write`, either one absent to leave it unchanged.
+    pub fn queue_nums(read: Option<u32>, write: Option<u32>) -> Event {
+        Event::QueueCount { queues_per_broker: None, read_queue_nums: read, write_queue_nums: write }
+    }
+
     /// The event's kind as written in scripts.
     pub fn kind(&self) -> &'static str {
         match self {
@@ -166,11 +189,19 @@ impl Event {
                 format!("{cid} dies silently (power loss / partition): the broker waits for the channel to expire")
             }
             Event::Pause { cid, duration_ms } => format!("{cid} pauses for {} ms (GC / network)", duration_ms),
-            Event::QueueCount { queues_per_broker } => {
-                format!(
-                    "the topic gets {} per broker",
-                    super::counted(u64::from(*queues_per_broker), "queue", "queues")
-                )
+            Event::QueueCount { queues_per_broker, read_queue_nums, write_queue_nums } => {
+                let (read, write) = (read_queue_nums.or(*queues_per_broker), write_queue_nums.or(*queues_per_broker));
+                match (read, write) {
+                    (Some(r), Some(w)) if r == w => {
+                        format!("the topic gets {} per broker", super::counted(u64::from(r), "queue", "queues"))
+                    }
+                    (Some(r), Some(w)) => {
+                        format!("the topic gets readQueueNums {r} and writeQueueNums {w} per broker")
+                    }
+                    (Some(r), None) => format!("the topic gets readQueueNums {r} per broker"),
+                    (None, Some(w)) => format!("the topic gets writeQueueNums {w} per broker"),
+                    (None, None) => "the topic's queue counts stay".to_owned(),
+                }
             }
             Event::Subscription { cid, tags } => format!("{cid} now subscribes {}", tags.join(" || ")),
             Event::CidClash { cid } => format!("a second process starts with cid {cid}"),
@@ -210,9 +241,19 @@ impl Event {
                 }
                 Ok(())
             }
-            Event::QueueCount { queues_per_broker } => {
-                if *queues_per_broker == 0 || *queues_per_broker > 256 {
-                    return bad(format!("queuesPerBroker {queues_per_broker} is out of range 1 ..= 256"));
+            Event::QueueCount { queues_per_broker, read_queue_nums, write_queue_nums } => {
+                let fields = [
+                    ("queuesPerBroker", queues_per_broker),
+                    ("readQueueNums", read_queue_nums),
+                    ("writeQueueNums", write_queue_nums),
+                ];
+                if fields.iter().all(|(_, v)| v.is_none()) {
+                    return bad("give queuesPerBroker, readQueueNums or writeQueueNums".to_owned());
+                }
+                for (name, value) in fields {
+                    if let Some(v) = value.filter(|&v| v == 0 || v > 256) {
+                        return bad(format!("{name} {v} is out of range 1 ..= 256"));
+                    }
                 }
                 Ok(())
             }
@@ -252,13 +293,11 @@ impl Event {
     }
 }
 
-/// Validates a whole script: every event, times within the run limit, and queue counts
-/// that never go down.
+/// Validates a whole script: every event, and times within the run limit.
 pub fn validate_script(config: &SimConfig, events: &[ScheduledEvent]) -> Result<()> {
     let limit = MAX_TICKS.saturating_mul(config.tick_ms);
     let mut sorted: Vec<&ScheduledEvent> = events.iter().collect();
     crate::order::sort_by_key(&mut sorted, |e| e.at_ms);
-    let mut queues = config.topic.queues_per_broker;
     for (i, e) in sorted.iter().enumerate() {
         if e.at_ms > limit {
             return Err(Error::InvalidInput {
@@ -272,17 +311,6 @@ pub fn validate_script(config: &SimConfig, events: &[ScheduledEvent]) -> Result<
             }
             other => other,
         })?;
-        if let Event::QueueCount { queues_per_broker } = e.event {
-            if queues_per_broker < queues {
-                return Err(Error::InvalidInput {
-                    field: format!("events[{i}] (queueCount)"),
-                    message: format!(
-                        "{queues_per_broker} < {queues}: RocketMQ queues cannot be reduced (migrate to a new topic)"
-                    ),
-                });
-            }
-            queues = queues_per_broker;
-        }
     }
     Ok(())
 }

@@ -61,6 +61,8 @@ impl World {
                     flow_controlled: flow.get(q).copied().unwrap_or(false),
                     locked_by: if self.cfg.group.orderly { self.live_lock(x) } else { None },
                     blocked: blocked.get(q).copied().unwrap_or(false),
+                    readable: x.readable,
+                    writable: x.writable,
                 }
             })
             .collect();
@@ -112,6 +114,9 @@ impl World {
         for (q, x) in self.queues.iter().enumerate() {
             if x.min > x.max {
                 return Err(format!("Q{q}: MinOffset {} > MaxOffset {}", x.min, x.max));
+            }
+            if !x.writable && x.rate_milli() != 0 {
+                return Err(format!("Q{q}: producers send to a queue beyond writeQueueNums"));
             }
             if x.committed > x.max || x.pop_cursor > x.max {
                 return Err(format!("Q{q}: ConsumerOffset {} beyond MaxOffset {}", x.committed, x.max));

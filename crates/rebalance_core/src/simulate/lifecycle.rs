@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::broker::{Failing, QueueState, Route};
 use super::client::{delay_level, Client, ConsumerStatus};
-use super::config::{expression, tag_mask, CommitMode, ConsumeModel, ConsumerSpec, MAX_CONSUMERS};
+use super::config::{expression, tag_mask, CommitMode, ConsumeModel, ConsumerSpec, PopConsumer, MAX_CONSUMERS};
 use super::event::Event;
 use super::ledger::GiveUp;
 use super::log::LogKind;
@@ -93,7 +93,8 @@ impl World {
             rebalances: 0,
         });
         let subscription = expression(&self.cfg.topic.tags, mask);
-        self.log_client(process, LogKind::Started { subscription });
+        let group = self.cfg.group.name.clone();
+        self.log_client(process, LogKind::Started { group, subscription });
         process
     }
 
@@ -117,8 +118,25 @@ impl World {
         })
     }
 
-    /// Graceful shutdown: in-flight messages finish and are committed, offsets persisted,
-    /// locks released, the consumer unregistered (the broker notifies the group).
+    /// Graceful shutdown, as `DefaultMQPushConsumerImpl.shutdown(awaitTerminateMillis)` runs it:
+    /// `consumeMessageService.shutdown(awaitTerminateMillis)`, then `persistConsumerOffset()`,
+    /// then `unregisterConsumer` (the broker notifies the group), locks released.
+    ///
+    /// `DefaultMQPushConsumer.awaitTerminationMillisWhenShutdown` defaults to 0:
+    /// `ThreadUtils.shutdownGracefully(consumeExecutor, 0, ms)` does not wait, calls
+    /// `shutdownNow()` (queued consume requests are dropped, running ones interrupted) and the
+    /// offsets are persisted at once, below the messages still in the consume threads. A
+    /// listener that ignores the interrupt (most business code) still finishes them, and the
+    /// next owner gets them again: duplicates. The cached messages were never started; the next
+    /// owner consumes them once. A wait of at least one message's processing time
+    /// (`threads / rate`) lets the in-flight ones finish and be committed, and what is left of it
+    /// finishes cached ones at the consumer's rate (the unregister is not delayed by the wait
+    /// here: the group's rebalance starts at the stop).
+    ///
+    /// In flight: when the ProcessQueue holds unfinished messages the threads run the first of
+    /// them (their share of the threads, one in orderly mode); when the consumer keeps up, the
+    /// messages counted done in the last tick were still running at its end, by Little's law
+    /// `throughput × processing time` of them.
     fn stop(&mut self, c: usize) {
         let n = self.clients.get(c).map_or(0, |cl| cl.pqs.len());
         let (threads, model) = (self.clients.get(c).map_or(1, |cl| cl.threads), self.cfg.group.model);
@@ -127,19 +145,44 @@ impl World {
         }
         let mask = self.effective_mask(c);
         let cid = self.clients.get(c).map(|cl| cl.cid.clone()).unwrap_or_default();
+        let (now, warmup, tick) = (self.now, self.cfg.client.warmup_ms, self.cfg.tick_ms.max(1));
+        let rate = self.clients.get(c).map_or(0, |cl| cl.current_rate(now, warmup));
+        let last_tick = self.clients.get(c).map_or(0, |cl| cl.processed_tick);
+        let threads = u64::from(threads.max(1));
+        let wait = self.cfg.client.await_termination_millis_when_shutdown;
+        let processing_ms = (threads * 1_000).checked_div(rate).unwrap_or(u64::MAX);
+        let waits = wait > 0 && wait >= processing_ms;
+        let extra = if waits { rate.saturating_mul(wait.saturating_sub(processing_ms)) / 1_000 } else { 0 };
+        let extra_per_queue = extra.div_ceil(n.max(1) as u64);
+        let per_queue_threads = if self.cfg.group.orderly { 1 } else { threads.div_ceil(n.max(1) as u64) };
+        let busy = threads.min(
+            last_tick.saturating_mul(1_000).saturating_mul(threads).checked_div(tick.saturating_mul(rate)).unwrap_or(0),
+        );
+        let busy_per_queue = per_queue_threads.min(busy.div_ceil(n.max(1) as u64));
         for i in 0..n {
             let Some(mut pq) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)).cloned() else { continue };
             let cached = self.cached(c, &pq);
-            let in_flight =
-                if self.cfg.group.orderly { cached.min(1) } else { cached.min(u64::from(threads).div_ceil(n as u64)) };
-            let end = self.tags.advance(pq.q, mask, pq.done_to, in_flight, pq.pulled_to);
             let from = pq.done_to;
-            self.account(c, &mut pq, mask, from, end);
-            pq.done_to = end;
-            let offset = match self.cfg.group.commit {
-                CommitMode::AfterSuccess => pq.done_to,
-                CommitMode::BeforeProcessing => pq.pulled_to,
-            };
+            let committed_before = self.queues.get(pq.q).map_or(0, |x| x.committed);
+            let mut offset = from;
+            if cached > 0 {
+                let in_flight = cached.min(per_queue_threads);
+                let finish = if waits { cached.min(in_flight + extra_per_queue) } else { in_flight };
+                let end = self.tags.advance(pq.q, mask, from, finish, pq.pulled_to);
+                self.account(c, &mut pq, mask, from, end);
+                pq.done_to = end;
+                if waits {
+                    offset = end;
+                }
+            } else if !waits && committed_before < from {
+                // The last finished messages were still running: the offset stays below them.
+                let since = self.tags.count(pq.q, mask, committed_before, from);
+                let keep = since - busy_per_queue.min(since);
+                offset = self.tags.advance(pq.q, mask, committed_before, keep, from);
+            }
+            if self.cfg.group.commit == CommitMode::BeforeProcessing {
+                offset = pq.pulled_to;
+            }
             if let Some(queue) = self.queues.get_mut(pq.q) {
                 if model == ConsumeModel::Clustering {
                     queue.committed = offset;
@@ -154,17 +197,25 @@ impl World {
             cl.status = ConsumerStatus::Stopped;
         }
         self.owners_dirty = true;
-        self.log_client(c, LogKind::Shutdown);
+        let group = self.cfg.group.name.clone();
+        self.log_client(c, LogKind::Shutdown { group });
         if self.members.remove(c) {
             let members = self.members.channels.len() as u32;
-            self.log_broker(LogKind::MemberChanged { cid, change: "unregistered".to_owned(), members });
+            let notified = self.notifies();
+            self.log_broker(LogKind::MemberChanged { cid, change: "unregistered".to_owned(), members, notified });
             self.notify_all();
         }
     }
 
     /// kill -9: nothing persisted; the broker learns it now (connection closed) or after the
     /// channel expires.
+    ///
+    /// A gRPC PushConsumer's closed connection tells the proxy nothing: its channel is removed
+    /// only by `notifyClientTermination` (`ClientActivity`, at shutdown) or when
+    /// `scanNotActiveChannel` expires it, so a killed one stays registered until then.
     fn crash(&mut self, c: usize, channel_closed: bool) {
+        let grpc = self.cfg.group.model == ConsumeModel::Pop && self.cfg.client.pop_consumer == PopConsumer::Push;
+        let channel_closed = channel_closed && !grpc;
         if self.cfg.group.model == ConsumeModel::Pop {
             self.pop_crash(c);
         }
@@ -176,7 +227,8 @@ impl World {
         self.log_client(c, LogKind::Killed);
         if channel_closed && self.members.remove(c) {
             let members = self.members.channels.len() as u32;
-            self.log_broker(LogKind::MemberChanged { cid, change: "channel closed".to_owned(), members });
+            let notified = self.notifies();
+            self.log_broker(LogKind::MemberChanged { cid, change: "channel closed".to_owned(), members, notified });
             self.notify_all();
         }
     }
@@ -223,7 +275,11 @@ impl World {
                     self.log_client(c, LogKind::Paused { duration_ms: *duration_ms });
                 }
             }
-            Event::QueueCount { queues_per_broker } => self.add_queues(*queues_per_broker),
+            Event::QueueCount { queues_per_broker, read_queue_nums, write_queue_nums } => {
+                let read = read_queue_nums.or(*queues_per_broker).unwrap_or(self.read_queue_nums);
+                let write = write_queue_nums.or(*queues_per_broker).unwrap_or(self.write_queue_nums);
+                self.set_queue_nums(read, write);
+            }
             Event::Subscription { cid, tags } => {
                 let Some(c) = self.target(cid, event) else { return };
                 let Ok(mask) = tag_mask(&self.cfg.topic.tags, tags) else {
@@ -321,23 +377,33 @@ impl World {
         }
     }
 
-    /// updateTopic: more queues per broker. Producers use them at once, consumers after
-    /// their next route poll.
-    fn add_queues(&mut self, per_broker: u32) {
-        let current = (self.queues.len() / self.cfg.topic.brokers.len().max(1)) as u32;
-        if per_broker <= current {
-            return self.skipped(format!("queueCount: {per_broker} <= {current}; queues can only be added"));
-        }
-        let mut new: Vec<MessageQueue> = Vec::new();
-        for b in &self.cfg.topic.brokers {
-            for id in current..per_broker {
-                new.push(MessageQueue::new(&self.cfg.topic.name, &b.name, id as i32));
+    /// updateTopic with new read and write queue counts per broker. Queues beyond every count
+    /// so far are created (with no backlog); lowering a count keeps the queues and their
+    /// messages: `TopicConfig` only changes the numbers. Producers use the new write set at
+    /// once, consumers the new read set after their next route poll.
+    fn set_queue_nums(&mut self, read: u32, write: u32) {
+        let brokers = self.cfg.topic.brokers.len().max(1);
+        let current = (self.queues.len() / brokers) as u32;
+        let wanted = read.max(write);
+        if wanted > current {
+            let mut new: Vec<MessageQueue> = Vec::new();
+            for b in &self.cfg.topic.brokers {
+                for id in current..wanted {
+                    new.push(MessageQueue::new(&self.cfg.topic.name, &b.name, id as i32));
+                }
+            }
+            crate::order::sort(&mut new);
+            let tags = self.tags.len();
+            for mq in new {
+                self.queues.push(QueueState::new(mq, tags, self.now, 0, 0));
             }
         }
-        crate::order::sort(&mut new);
-        let tags = self.tags.len();
-        for mq in new {
-            self.queues.push(QueueState::new(mq, tags, self.now, 0, 0));
+        self.read_queue_nums = read;
+        self.write_queue_nums = write;
+        for q in self.queues.iter_mut() {
+            let id = u32::try_from(q.mq.queue_id).unwrap_or(u32::MAX);
+            q.readable = id < read;
+            q.writable = id < write;
         }
         self.respread_rates();
         self.routes.push(Route::new(&self.queues));

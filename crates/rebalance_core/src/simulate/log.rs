@@ -47,13 +47,22 @@ pub enum LogKind {
     },
     /// The consumer started and sent its first heartbeat.
     Started {
+        /// consumerGroup.
+        group: String,
         /// Subscription expression.
         subscription: String,
     },
-    /// `rebalanced result changed` (RebalanceImpl), with the new queue list.
+    /// `client rebalanced result changed` (RebalanceImpl.rebalanceByTopic, 5.x), with the new
+    /// queue list (BROADCASTING: `messageQueueChanged`).
     RebalanceResult {
-        /// Strategy name.
+        /// Strategy name (`BROADCASTING` for that model).
         strategy: String,
+        /// consumerGroup.
+        group: String,
+        /// The topic.
+        topic: String,
+        /// The allocated set as Java prints it: `[MessageQueue [...], ...]`.
+        result_set: String,
         /// mqAll size.
         mq_all: u32,
         /// cidAll size as this client saw it.
@@ -77,6 +86,10 @@ pub enum LogKind {
     QueueDropped {
         /// Queue index.
         queue: u32,
+        /// consumerGroup.
+        group: String,
+        /// The MessageQueue as Java prints it.
+        mq: String,
         /// Offset persisted.
         offset: u64,
         /// Messages still in the consume threads, finished after the drop (not committed).
@@ -86,6 +99,10 @@ pub enum LogKind {
     QueueAdded {
         /// Queue index.
         queue: u32,
+        /// consumerGroup.
+        group: String,
+        /// The MessageQueue as Java prints it.
+        mq: String,
         /// Where pulling starts.
         offset: u64,
     },
@@ -93,13 +110,27 @@ pub enum LogKind {
     OffsetPersisted {
         /// Queue index.
         queue: u32,
+        /// consumerGroup.
+        group: String,
+        /// The MessageQueue as Java prints it.
+        mq: String,
         /// The offset.
         offset: u64,
     },
-    /// `the cached message count exceeds the threshold …, so do flow control`.
+    /// `the cached message count (or size) exceeds the threshold …, so do flow control`.
     FlowControl {
         /// Queue index.
         queue: u32,
+        /// Over pullThresholdSizeForQueue (else over pullThresholdForQueue).
+        by_size: bool,
+        /// The threshold that was passed (messages, or MiB).
+        threshold: u64,
+        /// First and last cached offset.
+        min_offset: u64,
+        /// Last cached offset.
+        max_offset: u64,
+        /// The PullRequest as Java prints it.
+        pull_request: String,
         /// Cached messages.
         count: u64,
         /// Cached MiB.
@@ -111,13 +142,22 @@ pub enum LogKind {
     LockAcquired {
         /// Queue index.
         queue: u32,
+        /// consumerGroup.
+        group: String,
+        /// The MessageQueue as Java prints it.
+        mq: String,
     },
-    /// Orderly: the lock is held by another client; the queue is not consumed.
+    /// Orderly: the broker refused the lock (another client holds it; the client is not told
+    /// who); the queue is not consumed.
     LockFailed {
         /// Queue index.
         queue: u32,
-        /// Current holder's cid.
-        holder: String,
+        /// consumerGroup.
+        group: String,
+        /// The MessageQueue as Java prints it.
+        mq: String,
+        /// While adding the queue in a rebalance (else: the periodic lockAll).
+        on_add: bool,
     },
     /// Orderly: a message failed; the queue is suspended and retried in place.
     ConsumeSuspended {
@@ -155,7 +195,10 @@ pub enum LogKind {
         count: u64,
     },
     /// Graceful shutdown: offsets persisted, consumer unregistered.
-    Shutdown,
+    Shutdown {
+        /// consumerGroup.
+        group: String,
+    },
     /// The process was killed.
     Killed,
     /// The process stopped for a while / resumed.
@@ -173,6 +216,33 @@ pub enum LogKind {
         change: String,
         /// Members now.
         members: u32,
+        /// Whether the broker sends NOTIFY_CONSUMER_IDS_CHANGED (never for BROADCASTING).
+        notified: bool,
+    },
+    /// The broker answered OFFSET_ILLEGAL: the offset asked for is below MinOffset.
+    OffsetIllegal {
+        /// Queue index.
+        queue: u32,
+        /// The PullRequest as Java prints it.
+        pull_request: String,
+        /// The PullResult as Java prints it.
+        pull_result: String,
+    },
+    /// The client moved the queue's offset to the broker's nextBeginOffset and removed the
+    /// ProcessQueue (the next rebalance adds it again).
+    OffsetFixed {
+        /// Queue index.
+        queue: u32,
+        /// The PullRequest (with the corrected nextOffset) as Java prints it.
+        pull_request: String,
+    },
+    /// Broker: `ConsumerManager.scanNotActiveChannel` removed a channel silent for longer than
+    /// the expiry; nobody is notified.
+    ChannelExpired {
+        /// The cid of the channel.
+        cid: String,
+        /// consumerGroup.
+        group: String,
     },
     /// Broker: the group's subscription was replaced by a newer one.
     SubscriptionChanged {
@@ -192,7 +262,7 @@ impl LogEntry {
     /// Log level of the line.
     pub fn level(&self) -> Level {
         match &self.kind {
-            LogKind::NotInCidAll { .. } | LogKind::AllocateError { .. } | LogKind::Killed => Level::Error,
+            LogKind::AllocateError { .. } | LogKind::Killed => Level::Error,
             LogKind::EventSkipped { .. }
             | LogKind::FlowControl { .. }
             | LogKind::LockFailed { .. }
@@ -200,7 +270,10 @@ impl LogEntry {
             | LogKind::SentBack { .. }
             | LogKind::AckExpired { .. }
             | LogKind::Revived { .. }
-            | LogKind::SubscriptionChanged { .. } => Level::Warn,
+            | LogKind::SubscriptionChanged { .. }
+            | LogKind::ChannelExpired { .. }
+            | LogKind::OffsetIllegal { .. }
+            | LogKind::OffsetFixed { .. } => Level::Warn,
             _ => Level::Info,
         }
     }
@@ -210,36 +283,53 @@ impl LogEntry {
         match &self.kind {
             LogKind::Event { text } => format!("event: {text}"),
             LogKind::EventSkipped { reason } => format!("event skipped: {reason}"),
-            LogKind::Started { subscription } => {
-                format!("the consumer [{}] start OK, subscription={subscription}", self.source)
+            LogKind::Started { group, .. } => format!("the consumer [{group}] start OK."),
+            LogKind::RebalanceResult { strategy, group, topic, result_set, .. } if strategy == "BROADCASTING" => {
+                format!("messageQueueChanged {group} {topic} {result_set} {result_set}")
             }
-            LogKind::RebalanceResult { strategy, mq_all, cid_all, queues, trigger } => format!(
-                "rebalanced result changed ({trigger}). allocateMessageQueueStrategyName={strategy}, clientId={}, \
-                 mqAllSize={mq_all}, cidAllSize={cid_all}, rebalanceResultSize={}, rebalanceResultSet=[{}]",
+            LogKind::RebalanceResult { strategy, group, topic, result_set, mq_all, cid_all, queues, .. } => format!(
+                "client rebalanced result changed. allocateMessageQueueStrategyName={strategy}, group={group}, \
+                 topic={topic}, clientId={}, mqAllSize={mq_all}, cidAllSize={cid_all}, rebalanceResultSize={}, \
+                 rebalanceResultSet={result_set}",
                 self.source,
                 queues.len(),
-                queues.iter().map(|q| format!("Q{q}")).collect::<Vec<_>>().join(", ")
             ),
             LogKind::NotInCidAll { line } => line.clone(),
             LogKind::AllocateError { message } => format!("AllocateMessageQueueStrategy.allocate Exception: {message}"),
-            LogKind::QueueDropped { queue, offset, in_flight } => format!(
-                "doRebalance, remove unnecessary mq, Q{queue}: ProcessQueue dropped, offset {offset} persisted \
-                 ({in_flight} in-flight messages finish uncommitted)"
-            ),
-            LogKind::QueueAdded { queue, offset } => {
-                format!("doRebalance, add a new mq, Q{queue}, pull from ConsumerOffset {offset}")
+            LogKind::QueueDropped { group, mq, .. } => format!("doRebalance, {group}, remove unnecessary mq, {mq}"),
+            LogKind::QueueAdded { group, mq, .. } => format!("doRebalance, {group}, add a new mq, {mq}"),
+            LogKind::OffsetPersisted { group, mq, offset, .. } => {
+                format!(
+                    "[persistAll] Group: {group} ClientId: {} updateConsumeOffsetToBroker {mq} {offset}",
+                    self.source
+                )
             }
-            LogKind::OffsetPersisted { queue, offset } => {
-                format!("[persistAll] updateConsumeOffsetToBroker Q{queue} {offset}")
+            LogKind::FlowControl {
+                by_size,
+                threshold,
+                min_offset,
+                max_offset,
+                count,
+                size_mib,
+                pull_request,
+                times,
+                ..
+            } => {
+                let what = if *by_size {
+                    format!("size exceeds the threshold {threshold} MiB")
+                } else {
+                    format!("count exceeds the threshold {threshold}")
+                };
+                format!(
+                    "the cached message {what}, so do flow control, minOffset={min_offset}, maxOffset={max_offset}, \
+                     count={count}, size={size_mib} MiB, pullRequest={pull_request}, flowControlTimes={times}"
+                )
             }
-            LogKind::FlowControl { queue, count, size_mib, times } => format!(
-                "the cached message count exceeds the threshold, so do flow control, Q{queue} count={count} \
-                 size={size_mib} MiB, flowControlTimes={times}"
-            ),
-            LogKind::LockAcquired { queue } => format!("the message queue locked OK, Q{queue}"),
-            LogKind::LockFailed { queue, holder } => {
-                format!("the message queue locked Failed, Q{queue} is locked by {holder}")
+            LogKind::LockAcquired { group, mq, .. } => format!("the message queue locked OK, Group: {group} {mq}"),
+            LogKind::LockFailed { group, mq, on_add: true, .. } => {
+                format!("doRebalance, {group}, add a new mq failed, {mq}, because lock failed")
             }
+            LogKind::LockFailed { group, mq, .. } => format!("the message queue locked Failed, Group: {group} {mq}"),
             LogKind::ConsumeSuspended { queue, offset, attempts } => format!(
                 "consumeMessage return SUSPEND_CURRENT_QUEUE_A_MOMENT, Q{queue} offset {offset}, attempts {attempts}"
             ),
@@ -255,13 +345,25 @@ impl LogEntry {
                 let (messages, are) = if *count == 1 { ("message", "is") } else { ("messages", "are") };
                 format!("{count} un-acked {messages} of Q{queue} {are} visible again (invisible time passed)")
             }
-            LogKind::Shutdown => "shutdown: offsets persisted, unregisterConsumer OK".to_owned(),
+            LogKind::Shutdown { group } => format!("the consumer [{group}] shutdown OK"),
             LogKind::Killed => "process killed: nothing persisted".to_owned(),
             LogKind::Paused { duration_ms } => format!("process stalls for {duration_ms} ms (GC / network)"),
             LogKind::Resumed => "process resumes".to_owned(),
-            LogKind::MemberChanged { cid, change, members } => {
+            LogKind::MemberChanged { cid, change, members, notified } => {
                 let channels = super::counted(u64::from(*members), "channel", "channels");
-                format!("consumer {cid} {change}, group now has {channels}; NOTIFY_CONSUMER_IDS_CHANGED")
+                let notify = if *notified { "; NOTIFY_CONSUMER_IDS_CHANGED" } else { "" };
+                format!("consumer {cid} {change}, group now has {channels}{notify}")
+            }
+            LogKind::OffsetIllegal { pull_request, pull_result, .. } => {
+                format!("the pull request offset illegal, {pull_request} {pull_result}")
+            }
+            LogKind::OffsetFixed { pull_request, .. } => format!("fix the pull request offset, {pull_request}"),
+            LogKind::ChannelExpired { cid, group } => {
+                let channel = cid.split_once('@').map_or(cid.as_str(), |(ip, _)| ip);
+                format!(
+                    "SCAN: remove expired channel from ConsumerManager consumerTable. channel={channel}, \
+                     consumerGroup={group}"
+                )
             }
             LogKind::SubscriptionChanged { old, new } => {
                 format!("subscription changed, OLD: {old} NEW: {new}")
@@ -270,5 +372,174 @@ impl LogEntry {
                 format!("topic route changed: {}", super::counted(u64::from(*queues), "queue", "queues"))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A template from RocketMQ's source (SLF4J `{}` placeholders) filled with `args` in order.
+    fn fill(template: &str, args: &[&str]) -> String {
+        let mut out = String::new();
+        let mut rest = template;
+        let mut args = args.iter();
+        while let Some(i) = rest.find("{}") {
+            out.push_str(&rest[..i]);
+            out.push_str(args.next().expect("an argument per placeholder"));
+            rest = &rest[i + 2..];
+        }
+        assert!(args.next().is_none(), "more arguments than placeholders");
+        out + rest
+    }
+
+    fn line(source: &str, kind: LogKind) -> LogEntry {
+        LogEntry { at_ms: 0, source: source.to_owned(), process: Some(0), kind }
+    }
+
+    const CID: &str = "192.168.0.1@1000";
+    const MQ: &str = "MessageQueue [topic=T, brokerName=broker-a, queueId=3]";
+
+    /// Every client line checked character for character against the template it comes from
+    /// (class and method in the comment before each).
+    #[test]
+    fn client_lines_are_the_templates_of_the_client_source() {
+        let g = || "cg".to_owned();
+        let mq = || MQ.to_owned();
+        let set = format!("[{MQ}]");
+        let cases: Vec<(LogKind, &str, Vec<&str>)> = vec![
+            // DefaultMQPushConsumerImpl.start
+            (LogKind::Started { group: g(), subscription: "*".to_owned() }, "the consumer [{}] start OK.", vec!["cg"]),
+            // DefaultMQPushConsumerImpl.shutdown
+            (LogKind::Shutdown { group: g() }, "the consumer [{}] shutdown OK", vec!["cg"]),
+            // RebalanceImpl.rebalanceByTopic (CLUSTERING, 5.x)
+            (
+                LogKind::RebalanceResult {
+                    strategy: "AVG".to_owned(),
+                    group: g(),
+                    topic: "T".to_owned(),
+                    result_set: set.clone(),
+                    mq_all: 8,
+                    cid_all: 4,
+                    queues: vec![3],
+                    trigger: "notified".to_owned(),
+                },
+                "client rebalanced result changed. allocateMessageQueueStrategyName={}, group={}, topic={}, clientId={}, mqAllSize={}, cidAllSize={}, rebalanceResultSize={}, rebalanceResultSet={}",
+                vec!["AVG", "cg", "T", CID, "8", "4", "1", &set],
+            ),
+            // RebalanceImpl.rebalanceByTopic (BROADCASTING)
+            (
+                LogKind::RebalanceResult {
+                    strategy: "BROADCASTING".to_owned(),
+                    group: g(),
+                    topic: "T".to_owned(),
+                    result_set: set.clone(),
+                    mq_all: 1,
+                    cid_all: 1,
+                    queues: vec![3],
+                    trigger: "start".to_owned(),
+                },
+                "messageQueueChanged {} {} {} {}",
+                vec!["cg", "T", &set, &set],
+            ),
+            // RebalanceImpl.updateProcessQueueTableInRebalance
+            (
+                LogKind::QueueDropped { queue: 3, group: g(), mq: mq(), offset: 7, in_flight: 2 },
+                "doRebalance, {}, remove unnecessary mq, {}",
+                vec!["cg", MQ],
+            ),
+            (
+                LogKind::QueueAdded { queue: 3, group: g(), mq: mq(), offset: 7 },
+                "doRebalance, {}, add a new mq, {}",
+                vec!["cg", MQ],
+            ),
+            (
+                LogKind::LockFailed { queue: 3, group: g(), mq: mq(), on_add: true },
+                "doRebalance, {}, add a new mq failed, {}, because lock failed",
+                vec!["cg", MQ],
+            ),
+            // RebalanceImpl.lockAll
+            (
+                LogKind::LockFailed { queue: 3, group: g(), mq: mq(), on_add: false },
+                "the message queue locked Failed, Group: {} {}",
+                vec!["cg", MQ],
+            ),
+            (
+                LogKind::LockAcquired { queue: 3, group: g(), mq: mq() },
+                "the message queue locked OK, Group: {} {}",
+                vec!["cg", MQ],
+            ),
+            // RemoteBrokerOffsetStore.persistAll
+            (
+                LogKind::OffsetPersisted { queue: 3, group: g(), mq: mq(), offset: 42 },
+                "[persistAll] Group: {} ClientId: {} updateConsumeOffsetToBroker {} {}",
+                vec!["cg", CID, MQ, "42"],
+            ),
+        ];
+        let request = format!("PullRequest [consumerGroup=cg, messageQueue={MQ}, nextOffset=5]");
+        let result =
+            "PullResult [pullStatus=OFFSET_ILLEGAL, nextBeginOffset=9, minOffset=9, maxOffset=20, msgFoundList=0]";
+        let illegal =
+            LogKind::OffsetIllegal { queue: 3, pull_request: request.clone(), pull_result: result.to_owned() };
+        let fixed = LogKind::OffsetFixed { queue: 3, pull_request: request.clone() };
+        let mut cases = cases;
+        // DefaultMQPushConsumerImpl.pullMessage, case OFFSET_ILLEGAL
+        cases.push((illegal, "the pull request offset illegal, {} {}", vec![&request, result]));
+        cases.push((fixed, "fix the pull request offset, {}", vec![&request]));
+        for (kind, template, args) in cases {
+            assert_eq!(line(CID, kind).text(), fill(template, &args), "{template}");
+        }
+    }
+
+    /// DefaultMQPushConsumerImpl.pullMessage: the count threshold and the size threshold have
+    /// their own wording.
+    #[test]
+    fn flow_control_by_count_and_by_size_use_their_own_words() {
+        let pull = format!("PullRequest [consumerGroup=cg, messageQueue={MQ}, nextOffset=1100]");
+        let flow = |by_size, threshold| LogKind::FlowControl {
+            queue: 3,
+            by_size,
+            threshold,
+            min_offset: 100,
+            max_offset: 1099,
+            count: 1000,
+            size_mib: 101,
+            pull_request: pull.clone(),
+            times: 1,
+        };
+        assert_eq!(
+            line(CID, flow(false, 1000)).text(),
+            fill(
+                "the cached message count exceeds the threshold {}, so do flow control, minOffset={}, maxOffset={}, count={}, size={} MiB, pullRequest={}, flowControlTimes={}",
+                &["1000", "100", "1099", "1000", "101", &pull, "1"]
+            )
+        );
+        assert_eq!(
+            line(CID, flow(true, 100)).text(),
+            fill(
+                "the cached message size exceeds the threshold {} MiB, so do flow control, minOffset={}, maxOffset={}, count={}, size={} MiB, pullRequest={}, flowControlTimes={}",
+                &["100", "100", "1099", "1000", "101", &pull, "1"]
+            )
+        );
+    }
+
+    /// AbstractAllocateMessageQueueStrategy.check logs `[BUG] … not in cidAll` with `log.info`;
+    /// ConsumerManager.scanNotActiveChannel warns about an expired channel.
+    #[test]
+    fn levels_are_the_clients() {
+        let bug = line(CID, LogKind::NotInCidAll { line: "[BUG] ConsumerGroup: cg …".to_owned() });
+        assert_eq!(bug.level(), Level::Info);
+        let expired = line("broker", LogKind::ChannelExpired { cid: CID.to_owned(), group: "cg".to_owned() });
+        assert_eq!(expired.level(), Level::Warn);
+        assert_eq!(
+            expired.text(),
+            fill(
+                "SCAN: remove expired channel from ConsumerManager consumerTable. channel={}, consumerGroup={}",
+                &["192.168.0.1", "cg"]
+            )
+        );
+        let failed =
+            line(CID, LogKind::LockFailed { queue: 3, group: "cg".to_owned(), mq: MQ.to_owned(), on_add: false });
+        assert!(!failed.text().contains("locked by"), "the client never learns the holder");
     }
 }

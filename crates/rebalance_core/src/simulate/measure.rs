@@ -129,6 +129,10 @@ impl World {
             };
             lags.push(lag);
             m.group_lag += lag;
+            if !queue.readable && lag > 0 {
+                m.stranded += lag;
+                m.stranded_queues += 1;
+            }
             if lag > 0 && oldest < queue.max {
                 m.oldest_pending_age_ms =
                     m.oldest_pending_age_ms.max(now.saturating_sub(queue.store_time_cached(oldest)));
@@ -138,7 +142,7 @@ impl World {
                 lost += d.lost;
                 filtered += d.filtered;
                 m.overlapping_queues += u32::from(slot.holders >= 2);
-                m.orphan_queues += u32::from(slot.running == 0);
+                m.orphan_queues += u32::from(slot.running == 0 && queue.readable);
             }
             m.flow_controlled_queues += u32::from(slot.flow);
             m.blocked_queues += u32::from(slot.blocked);

@@ -36,6 +36,9 @@ pub struct TickMetrics {
     /// Produced, not yet finished, not lost (conservation: produced = consumed − duplicates
     /// + lost + deadLettered + filtered + pending).
     pub pending: u64,
+    /// Part of the group lag on queues outside the route's read set (at or beyond
+    /// readQueueNums): nobody can consume it until the read count covers them again.
+    pub stranded: u64,
     /// Pulled / received and not finished yet (client caches; POP: un-acked).
     pub inflight: u64,
     /// Age of the oldest pending message in milliseconds (consume delay).
@@ -48,8 +51,10 @@ pub struct TickMetrics {
     pub idle_consumers: u32,
     /// Queues held by two or more live processes (views disagree, cid clash).
     pub overlapping_queues: u32,
-    /// Queues held by no running process.
+    /// Readable queues held by no running process.
     pub orphan_queues: u32,
+    /// Queues outside the read set that still hold messages.
+    pub stranded_queues: u32,
     /// Queues whose pulling is paused by flow control.
     pub flow_controlled_queues: u32,
     /// Orderly: held queues that cannot be consumed (no valid lock, or a failing message).
@@ -108,6 +113,10 @@ pub struct QueueView {
     pub locked_by: Option<String>,
     /// Orderly: its holder cannot consume it now.
     pub blocked: bool,
+    /// In the route's read set (queueId below readQueueNums).
+    pub readable: bool,
+    /// Producers send to it (queueId below writeQueueNums).
+    pub writable: bool,
 }
 
 /// One consumer process now.
@@ -166,6 +175,8 @@ pub struct Summary {
     pub duration_ms: u64,
     /// Group lag at the end.
     pub final_group_lag: u64,
+    /// Part of the final group lag stranded on queues outside the read set.
+    pub final_stranded: u64,
     /// Largest group lag seen.
     pub max_group_lag: u64,
     /// Messages produced.
@@ -198,6 +209,10 @@ pub struct Summary {
     pub retries: u64,
     /// Lowest consume TPS seen after the first 10 s.
     pub min_consume_tps: u64,
+    /// Fewest queues a running consumer holds at the end (queue-level models).
+    pub min_queues_per_consumer: u32,
+    /// Most queues a running consumer holds at the end.
+    pub max_queues_per_consumer: u32,
 }
 
 impl Summary {
@@ -207,6 +222,7 @@ impl Summary {
         Summary {
             duration_ms: last.at_ms,
             final_group_lag: last.group_lag,
+            final_stranded: last.stranded,
             max_group_lag: history.iter().map(|m| m.group_lag).max().unwrap_or(0),
             produced: last.produced,
             consumed: last.consumed,
@@ -223,6 +239,8 @@ impl Summary {
             queue_handoffs,
             retries: last.retries,
             min_consume_tps: history.iter().filter(|m| m.at_ms > 10_000).map(|m| m.consume_tps).min().unwrap_or(0),
+            min_queues_per_consumer: 0,
+            max_queues_per_consumer: 0,
         }
     }
 }

@@ -11,8 +11,9 @@
 //! - Faithful: every client rebalances from *its own* view of the broker's member list with
 //!   [`crate::allocate::allocate`] (so views disagree for a moment: overlaps and orphans),
 //!   drops revoked queues after persisting their offset, starts new ones at the committed
-//!   ConsumerOffset, persists every 5 s, pulls with flow control; the broker expires silent
-//!   channels after 120 s and notifies the group on every change.
+//!   ConsumerOffset, commits the offset with every pull request and persists every 5 s, pulls
+//!   with flow control; the broker expires silent channels after 120 s (telling nobody) and
+//!   notifies the group when a member registers, unregisters or its connection closes.
 //! - Accountable: every produced message is consumed, pending, lost or dead-lettered;
 //!   [`Simulation::check_invariants`] proves it at any tick.
 //!
@@ -42,8 +43,8 @@ use std::sync::Arc;
 
 pub use client::ConsumerStatus;
 pub use config::{
-    BrokerConfig, BrokerSpec, ClientConfig, CommitMode, ConsumeModel, ConsumerSpec, GroupConfig, SimConfig, TagShare,
-    TopicConfig, MAX_CONSUMERS, MAX_TAGS, MAX_TICKS,
+    BrokerConfig, BrokerSpec, ClientConfig, CommitMode, ConsumeModel, ConsumerSpec, GroupConfig, PopConsumer,
+    SimConfig, TagShare, TopicConfig, MAX_CONSUMERS, MAX_TAGS, MAX_TICKS,
 };
 pub use event::{validate_script, Event, ScheduledEvent};
 pub use log::{Level, LogEntry, LogKind};
@@ -286,7 +287,21 @@ impl Simulation {
     pub fn summary(&self) -> Summary {
         let end = (self.world.ticks as usize + 1).min(self.history.len());
         let handoffs = self.world.queues.iter().map(|q| q.handoffs).sum();
-        Summary::from_history(self.history.get(..end).unwrap_or(&[]), handoffs)
+        let mut summary = Summary::from_history(self.history.get(..end).unwrap_or(&[]), handoffs);
+        let (min, max) = self.queue_spread();
+        summary.min_queues_per_consumer = min;
+        summary.max_queues_per_consumer = max;
+        summary
+    }
+
+    /// Fewest and most queues a running consumer holds now (`(0, 0)` with none running): how
+    /// even the allocation is, next to how many queues moved.
+    pub fn queue_spread(&self) -> (u32, u32) {
+        let counts =
+            self.world.clients.iter().filter(|cl| cl.status == ConsumerStatus::Running).map(|cl| cl.pqs.len() as u32);
+        counts
+            .fold(None, |acc: Option<(u32, u32)>, n| Some(acc.map_or((n, n), |(lo, hi)| (lo.min(n), hi.max(n)))))
+            .unwrap_or((0, 0))
     }
 
     /// Checks the model's invariants now (conservation: every produced message is
@@ -317,7 +332,7 @@ mod tests {
         let fail = |count| Event::FailMessages { queue: 3, count, duration_ms: None }.describe();
         assert_eq!(fail(1), "1 message of queue 3 starts failing");
         assert_eq!(fail(5), "5 messages of queue 3 start failing");
-        assert_eq!(Event::QueueCount { queues_per_broker: 1 }.describe(), "the topic gets 1 queue per broker");
+        assert_eq!(Event::queues(1).describe(), "the topic gets 1 queue per broker");
         let deploy = |replace, start| {
             Event::RollingDeploy {
                 replace,

@@ -7,7 +7,7 @@
 //! FIFO message groups are not modelled in this mode.
 
 use super::client::ConsumerStatus;
-use super::config::CommitMode;
+use super::config::{CommitMode, PopConsumer};
 use super::ledger::GiveUp;
 use super::log::LogKind;
 use super::world::World;
@@ -29,7 +29,16 @@ pub(crate) struct Delivery {
     /// The broker made the un-acked rest visible again; later ACKs fail.
     pub revived: bool,
     pub warned: bool,
+    /// Auto-renewing PushConsumer: the proxy holds the batch's receipt handles and renews them.
+    pub held: bool,
+    /// Renewals so far (the index into [`RENEW_STEPS_MS`]).
+    pub renew_times: u32,
 }
+
+/// The invisible time each renewal gives, by renewal count, the last one repeating
+/// (apache/rocketmq 5.x proxy `RenewStrategyPolicy.next`: 1 min, 3 min, 5 min, 10 min, 30 min,
+/// 1 h).
+pub(crate) const RENEW_STEPS_MS: [u64; 6] = [60_000, 180_000, 300_000, 600_000, 1_800_000, 3_600_000];
 
 impl Delivery {
     pub(crate) fn len(&self) -> u64 {
@@ -96,7 +105,11 @@ impl World {
     /// queues round-robin. Whether anything was received.
     fn pop_receive(&mut self, c: usize, batch: u64) -> bool {
         let cc = &self.cfg.client;
-        let (cap, invisible) = (cc.pop_max_cache, cc.invisible_time_ms);
+        // ReceiveMessageActivity.receiveMessage: with autoRenew the proxy ignores the client's
+        // invisible duration and takes its defaultInvisibleTimeMills.
+        let push = cc.pop_consumer == PopConsumer::Push;
+        let invisible = if push { self.cfg.broker.proxy_default_invisible_time_ms } else { cc.invisible_time_ms };
+        let cap = cc.pop_max_cache;
         let ack_first = self.cfg.group.commit == CommitMode::BeforeProcessing;
         let n_queues = self.queues.len();
         let Some(client) = self.clients.get(c) else { return false };
@@ -108,7 +121,7 @@ impl World {
         // PopMessageProcessor: the retry topic first with popFromRetryProbability (20 %),
         // otherwise the topic's queues first; the other source when the first is empty.
         let rr = client.pop_rr.min(n_queues);
-        let ready = |x: &super::broker::QueueState| x.pop_cursor.max(x.min) < x.max;
+        let ready = |x: &super::broker::QueueState| x.readable && x.pop_cursor.max(x.min) < x.max;
         let next_queue = self.queues[rr..]
             .iter()
             .position(ready)
@@ -148,6 +161,8 @@ impl World {
             attempt,
             revived: false,
             warned: false,
+            held: push,
+            renew_times: 0,
         };
         if let Some(client) = self.clients.get_mut(c) {
             client.deliveries.push(d);
@@ -216,6 +231,46 @@ impl World {
         }
         for (queue, count) in logs {
             self.log_client(c, LogKind::AckExpired { queue, count });
+        }
+    }
+
+    /// The proxy's receipt handles of an auto-renewing PushConsumer (apache/rocketmq 5.x
+    /// `DefaultReceiptHandleManager`). A client no longer registered in the group (unregistered
+    /// at shutdown, or its channel expired) has its handles cleared at once (the
+    /// CLIENT_UNREGISTER listener calls `clearGroup`): the un-acked messages become visible after
+    /// `invisibleTimeMillisWhenClear`. Every `renewSchedulePeriodMillis` `scheduleRenewTask`
+    /// renews each held message whose invisible time ends within `renewAheadTimeMillis` by the
+    /// next [`RENEW_STEPS_MS`] step, until it has been held `renewMaxTimeMillis`; then it is no
+    /// longer renewed (the proxy changes its invisible time to the group's retry delay, which is
+    /// not modelled: it keeps the last one).
+    pub(crate) fn pop_renew(&mut self) {
+        if self.cfg.client.pop_consumer != PopConsumer::Push {
+            return;
+        }
+        let now = self.now;
+        let b = &self.cfg.broker;
+        let (clear, ahead, max_time) = (b.invisible_time_when_clear_ms, b.renew_ahead_time_ms, b.renew_max_time_ms);
+        let scan = now >= self.next_renew_scan;
+        if scan {
+            self.next_renew_scan = now + b.renew_schedule_period_ms;
+        }
+        for c in 0..self.clients.len() {
+            let registered = self.members.contains(c);
+            let Some(client) = self.clients.get_mut(c) else { continue };
+            for d in client.deliveries.iter_mut().filter(|d| d.held && !d.revived && d.acked < d.len()) {
+                if !registered {
+                    d.held = false;
+                    d.invisible_until = now + clear;
+                } else if scan && d.invisible_until.saturating_sub(now) <= ahead {
+                    if now - d.received_at < max_time {
+                        let step = RENEW_STEPS_MS[(d.renew_times as usize).min(RENEW_STEPS_MS.len() - 1)];
+                        d.invisible_until = now + step;
+                        d.renew_times += 1;
+                    } else {
+                        d.held = false;
+                    }
+                }
+            }
         }
     }
 

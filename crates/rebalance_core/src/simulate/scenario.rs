@@ -6,8 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::config::{CommitMode, ConsumeModel, ConsumerSpec, SimConfig, TagShare};
+use super::config::{CommitMode, ConsumeModel, ConsumerSpec, PopConsumer, SimConfig, TagShare};
 use super::event::{Event, ScheduledEvent};
+use super::metrics::Summary;
+use super::Simulation;
 use crate::allocate::Strategy;
 
 /// A named configuration, script and duration.
@@ -75,6 +77,12 @@ fn scale_out(strategy: Strategy) -> (SimConfig, Vec<ScheduledEvent>) {
     (c, vec![at(60, join())])
 }
 
+/// A POP group whose consumer does not renew the invisible time: the 5.x SimpleConsumer
+/// (rocketmq-clients `ConsumerImpl`: `setAutoRenew(false)` with an invisible duration) or the
+/// Remoting POP consumer. The gRPC PushConsumer receives with `autoRenew`, the proxy renews
+/// (`ProxyConfig.enableProxyAutoRenew`, default true) and, on CLIENT_UNREGISTER, gives the held
+/// messages `invisibleTimeMillisWhenClear` (1 s, `DefaultReceiptHandleManager.clearGroup`): that
+/// one is `PopConsumer::Push` (scenario `pop-push-renew`).
 fn pop(consumers: usize, invisible_s: u64, consume_rate: u64, produce_rate: u64) -> SimConfig {
     let mut c = base(consumers, produce_rate, consume_rate);
     c.group.model = ConsumeModel::Pop;
@@ -83,6 +91,18 @@ fn pop(consumers: usize, invisible_s: u64, consume_rate: u64, produce_rate: u64)
     // time to ACK is its processing time.
     c.client.pop_max_cache = 20;
     c
+}
+
+/// The auto-renewing gRPC PushConsumer with a processing time above the proxy's invisible
+/// time; one consumer stops gracefully, another is killed.
+fn pop_push_renew() -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = pop(4, 60, 1, 5);
+    c.client.pop_consumer = PopConsumer::Push;
+    c.client.consume_threads = 80;
+    c.client.pop_max_cache = 160;
+    let stop = Event::Stop { cid: "192.168.0.2".to_owned() };
+    let crash = Event::Crash { cid: "192.168.0.3".to_owned(), channel_closed: true };
+    (c, vec![at(120, stop), at(180, crash)])
 }
 
 fn orderly() -> SimConfig {
@@ -109,7 +129,10 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "pop-scale-3-to-10",
         "The same scale-out with 5.x message-level consumption (POP)",
-        "No queue ownership: all 10 consumers receive messages, none is idle, the backlog drains faster.",
+        "No queue ownership: all 10 consumers receive messages, none is idle, the backlog drains faster. Here \
+         the capacity grows with the consumers because a message takes 40 ms against an invisible time of 60 \
+         s, each consumer may hold 1,024 messages and nothing downstream is the bottleneck; none of that is a \
+         law.",
         c,
         e,
         600,
@@ -118,9 +141,12 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "scale-out-avg",
         "The scale-out incident: 3 → 4 with AVG",
-        "A, B and C all change queues (A loses Q2, B loses Q4 Q5, C loses Q6 Q7); the new owners restart at \
-         the committed offset, so what was done but not persisted yet is consumed again: duplicates, only on \
-         the moved queues.",
+        "A, B and C all change queues (A loses Q2, B loses Q4 Q5, C loses Q6 Q7). Every pull request carries \
+         the consumer's offset and the broker stores it, so the committed offset is about one pull behind the \
+         consumer. The duplicates of a handoff come from the moment before the old owner drops the queue: the \
+         new owner reads its start offset at its own rebalance (and pulls 500 ms later), the old one hears of \
+         the change up to 300 ms later and consumes until then, and the messages in its consume threads at \
+         the drop finish uncommitted. Only the moved queues get duplicates.",
         c,
         e,
         180,
@@ -129,7 +155,10 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "scale-out-consistent-hash",
         "The same scale-out with CONSISTENT_HASH",
-        "Only ring neighbours of the new member give up queues: fewer moves, fewer duplicates, less balance.",
+        "Only ring neighbours of the new member give up queues. Whether that means fewer moves and fewer \
+         duplicates than AVG depends on where its 10 virtual nodes land: fewer moves on average and with many \
+         virtual nodes, never guaranteed, and with few virtual nodes the split is uneven. This run's figures \
+         and those of the same run with AVG are shown with this text.",
         c,
         e,
         180,
@@ -198,7 +227,10 @@ pub fn all() -> Vec<Scenario> {
         "POP: invisible time shorter than processing",
         "Each message takes 10 s (20 threads, 2 msg/s per consumer) but stays invisible for 5 s only: it is \
          visible again and redelivered to another consumer while the first one is still working on it. \
-         Concurrent duplicates, refused ACKs, and the duplicate work slows everything down.",
+         Concurrent duplicates, refused ACKs, and the duplicate work slows everything down. The consumer here \
+         does not renew the invisible time (a 5.x SimpleConsumer, or the Remoting POP consumer); the 5.x gRPC \
+         PushConsumer asks the proxy to renew the messages it holds (autoRenew), which avoids these \
+         duplicates.",
         pop(6, 5, 2, 6),
         Vec::new(),
         180,
@@ -209,17 +241,35 @@ pub fn all() -> Vec<Scenario> {
         "POP: invisible time much longer than processing, then a crash",
         "The invisible time is 300 s and a message takes 1 s. A consumer is killed at 60 s; what it had \
          received stays invisible for 5 minutes: the oldest pending message ages to ~300 s although the \
-         others have spare capacity.",
+         others have spare capacity. The consumer here does not renew (a 5.x SimpleConsumer, or the Remoting \
+         POP consumer). With the 5.x gRPC PushConsumer the proxy makes a departed client's messages visible \
+         again 1 s after it learns of the departure (see `pop-push-renew`), not after the full invisible time.",
         pop(4, 300, 20, 40),
         vec![at(60, crash.clone())],
+        480,
+    ));
+    let (c, e) = pop_push_renew();
+    list.push(scenario(
+        "pop-push-renew",
+        "POP with the auto-renewing gRPC PushConsumer: a stop and a crash",
+        "Each message takes 80 s (80 threads, 1 msg/s per consumer), longer than the 60 s invisible time the \
+         proxy gives an autoRenew receive: every 5 s the proxy renews the messages whose invisible time ends \
+         within 10 s, so none is delivered twice while it is being processed. A consumer shuts down at 120 s: \
+         it unregisters and what it held is visible again after 1 s. Another one is killed at 180 s: a closed \
+         gRPC connection tells the proxy nothing, its messages are renewed until its channel expires (120 s \
+         without heartbeat), then visible after 1 s.",
+        c,
+        e,
         480,
     ));
     let c = base(4, 1_000, 500);
     list.push(scenario(
         "crash",
         "Crash (kill -9) of one of 4 consumers",
-        "Nothing is persisted: its queues restart at the offsets committed up to 5 s earlier, and what its \
-         threads were doing is lost mid-way. Compare the duplicates with `graceful-stop`.",
+        "Nothing is persisted at the end, but every pull request had carried its offset to the broker: its \
+         queues restart about one pull behind where it was, so the duplicates are what it finished since its \
+         last pull, and what its threads were doing is lost mid-way. Compare the duplicates with \
+         `graceful-stop`.",
         c.clone(),
         vec![at(60, crash)],
         180,
@@ -227,8 +277,11 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "graceful-stop",
         "Graceful stop of one of 4 consumers",
-        "Stop pulling, finish in-flight messages, persist offsets, unregister, then exit: its queues continue \
-         exactly where it stopped. The remaining duplicates come from queues moving between the others.",
+        "A graceful stop with RocketMQ's default awaitTerminationMillisWhenShutdown = 0: the consumer does \
+         not wait for its consume threads. It persists its offsets below the messages still running, \
+         unregisters and exits; the next owner gets those messages again, so the ones it was processing are \
+         consumed twice (the cached ones it never started are consumed once). A non-zero value (Spring's \
+         starter sets 1000 ms) waits for the in-flight messages and commits them first. Compare with `crash`.",
         c,
         vec![at(60, Event::Stop { cid: "192.168.0.2".to_owned() })],
         180,
@@ -245,8 +298,10 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "ordered-crash",
         "Orderly consumption: the lock outlives a killed owner",
-        "The killed consumer's broker locks stay until they expire (60 s): the new owners fail to lock its \
-         queues at every rebalance until then, and those queues stand still.",
+        "The killed consumer's broker locks stay until they expire (60 s after their last renewal). The new \
+         owners fail to lock its queues and, since 5.x, retry about every second (a failed lock asks for a \
+         rebalance 500 ms later and RebalanceService waits at least 1 s): those queues stand still until the \
+         locks expire and are taken within a second after.",
         orderly(),
         vec![at(60, Event::Crash { cid: "192.168.0.2".to_owned(), channel_closed: true })],
         240,
@@ -255,9 +310,11 @@ pub fn all() -> Vec<Scenario> {
     list.push(scenario(
         "gc-pause",
         "A 150 s stall (GC / network): the broker expires the channel",
-        "After 120 s without heartbeat the broker drops 192.168.0.2 and the others take its queues. When it \
-         wakes up it still consumes them (overlap), then rebalances before its heartbeat: `[BUG] … not in \
-         cidAll`, it drops everything, re-registers, and the queues move back.",
+        "After 120 s without heartbeat the broker's scan (every 10 s) drops 192.168.0.2, and tells nobody: an \
+         expired channel sends no NOTIFY_CONSUMER_IDS_CHANGED, so the others take its queues at their next \
+         periodic rebalance, up to 20 s later. When it wakes up it still consumes them (overlap), then \
+         rebalances before its heartbeat: `[BUG] … not in cidAll`, it drops everything, re-registers (this \
+         time the broker notifies), and the queues move back.",
         c,
         vec![at(60, Event::Pause { cid: "192.168.0.2".to_owned(), duration_ms: 150 * S })],
         300,
@@ -311,6 +368,7 @@ pub const NAMES: &[&str] = &[
     "hot-queue",
     "pop-invisible-short",
     "pop-invisible-long",
+    "pop-push-renew",
     "crash",
     "graceful-stop",
     "ordered-blocked",
@@ -334,4 +392,93 @@ pub fn known_name(name: &str) -> Option<&'static str> {
 /// A preset by name.
 pub fn by_name(name: &str) -> Option<Scenario> {
     all().into_iter().find(|s| s.name == name.trim())
+}
+
+/// How a figure of one run compares with the same figure of another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Compared {
+    /// Smaller.
+    Fewer,
+    /// Equal.
+    Same,
+    /// Larger.
+    More,
+}
+
+impl Compared {
+    /// `a` compared with `b`.
+    pub fn of(a: u64, b: u64) -> Compared {
+        match a.cmp(&b) {
+            std::cmp::Ordering::Less => Compared::Fewer,
+            std::cmp::Ordering::Equal => Compared::Same,
+            std::cmp::Ordering::Greater => Compared::More,
+        }
+    }
+
+    /// `fewer`, `as many`, `more`: for English texts.
+    pub fn word(self) -> &'static str {
+        match self {
+            Compared::Fewer => "fewer",
+            Compared::Same => "as many",
+            Compared::More => "more",
+        }
+    }
+}
+
+/// A run next to the same run with AVG: the figures a strategy comparison is about, each
+/// taken from the two runs (never written in advance).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgainstAvg {
+    /// The scenario's own run, to its end.
+    pub this: Summary,
+    /// The same configuration, events and seed with AVG.
+    pub avg: Summary,
+    /// Queue handoffs of this run compared with AVG's.
+    pub moves: Compared,
+    /// Duplicates of this run compared with AVG's.
+    pub duplicates: Compared,
+}
+
+impl AgainstAvg {
+    /// One English line with the figures of both runs.
+    pub fn describe(&self) -> String {
+        let (a, b) = (&self.this, &self.avg);
+        format!(
+            "this run: {} queues moved, {} duplicates, {}–{} queues per consumer; the same run with AVG: {} moved, \
+             {} duplicates, {}–{} per consumer. So {} moves and {} duplicates than AVG here.",
+            a.queue_handoffs,
+            a.duplicates,
+            a.min_queues_per_consumer,
+            a.max_queues_per_consumer,
+            b.queue_handoffs,
+            b.duplicates,
+            b.min_queues_per_consumer,
+            b.max_queues_per_consumer,
+            self.moves.word(),
+            self.duplicates.word(),
+        )
+    }
+}
+
+/// For a CLUSTERING scenario whose strategy is not AVG: its run and the same run with AVG,
+/// both to the scenario's end with `seed`. `None` for AVG and the other models.
+pub fn against_avg(scenario: &Scenario, seed: u64) -> Option<AgainstAvg> {
+    let config = &scenario.config;
+    if config.group.model != ConsumeModel::Clustering || config.group.strategy == Strategy::Averagely {
+        return None;
+    }
+    let run = |config: SimConfig| {
+        let mut sim = Simulation::new(config, scenario.events.clone(), seed).ok()?;
+        sim.run_until(scenario.duration_ms);
+        Some(sim.summary())
+    };
+    let this = run(config.clone())?;
+    let mut avg_config = config.clone();
+    avg_config.group.strategy = Strategy::Averagely;
+    let avg = run(avg_config)?;
+    let moves = Compared::of(this.queue_handoffs, avg.queue_handoffs);
+    let duplicates = Compared::of(this.duplicates, avg.duplicates);
+    Some(AgainstAvg { this, avg, moves, duplicates })
 }

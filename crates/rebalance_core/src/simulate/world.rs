@@ -73,6 +73,8 @@ pub(crate) struct World {
     pub actions: Vec<(u64, Action)>,
     pub retries: Vec<Retry>,
     pub revive: VecDeque<PopRange>,
+    /// The proxy's next renewal scan (auto-renewing PushConsumer).
+    pub next_renew_scan: u64,
     pub produce_rate: u64,
     pub hot_queues: Vec<u32>,
     pub hot_share: u32,
@@ -95,6 +97,9 @@ pub(crate) struct World {
     pub flow_control_attempts: u64,
     /// Queues with failing messages (the consume fast path needs none).
     pub failing_queues: usize,
+    /// The topic's readQueueNums and writeQueueNums per broker.
+    pub read_queue_nums: u32,
+    pub write_queue_nums: u32,
 }
 
 impl World {
@@ -140,6 +145,7 @@ impl World {
             actions: Vec::new(),
             retries: Vec::new(),
             revive: VecDeque::new(),
+            next_renew_scan: 0,
             produce_rate: t.produce_rate,
             hot_queues: t.hot_queues.clone(),
             hot_share: t.hot_share_percent,
@@ -157,6 +163,8 @@ impl World {
             pulls_per_tick: (cfg.tick_ms / cfg.client.pull_rtt_ms.max(1)).max(1),
             flow_control_attempts: (cfg.tick_ms / 50).max(1),
             failing_queues: 0,
+            read_queue_nums: t.queues_per_broker,
+            write_queue_nums: t.queues_per_broker,
             cfg: Arc::clone(&cfg),
         };
         let started: Vec<usize> = cfg.consumers.iter().map(|spec| w.spawn(spec, true)).collect();
@@ -191,10 +199,16 @@ impl World {
         k.filtered += d.filtered;
     }
 
+    /// Whether the broker notifies this group of member changes: notifyConsumerIdsChangedEnable,
+    /// and never a BROADCASTING group (ConsumerManager: `!isBroadcastMode(messageModel)`).
+    pub(crate) fn notifies(&self) -> bool {
+        self.cfg.broker.notify_consumer_ids_changed && self.cfg.group.model != ConsumeModel::Broadcasting
+    }
+
     /// NOTIFY_CONSUMER_IDS_CHANGED to every registered live client; each wakes up after
     /// its own delay.
     pub(crate) fn notify_all(&mut self) {
-        if !self.cfg.broker.notify_consumer_ids_changed {
+        if !self.notifies() {
             return;
         }
         let max = self.cfg.client.notify_delay_max_ms;
@@ -217,7 +231,8 @@ impl World {
         let out = self.members.heartbeat(c, &cid, self.now, mask, version);
         if out.registered {
             let members = self.members.channels.len() as u32;
-            self.log_broker(LogKind::MemberChanged { cid, change: "registered".to_owned(), members });
+            let notified = notify && self.notifies();
+            self.log_broker(LogKind::MemberChanged { cid, change: "registered".to_owned(), members, notified });
         }
         if let Some((old, new)) = out.subscription_changed {
             let (old, new) = (self.expression(old), self.expression(new));
@@ -256,14 +271,13 @@ impl World {
         }
         if self.now >= self.members.next_scan {
             self.members.next_scan = self.now + self.cfg.broker.scan_interval_ms;
+            // ConsumerManager.scanNotActiveChannel removes an expired channel and fires only
+            // CLIENT_UNREGISTER, which DefaultConsumerIdsChangeListener does not turn into
+            // NOTIFY_CONSUMER_IDS_CHANGED: the others learn it at their next periodic rebalance.
             let gone = self.members.expire(self.now, self.cfg.broker.channel_expiry_ms);
-            if !gone.is_empty() {
-                for ch in gone {
-                    let members = self.members.channels.len() as u32;
-                    let change = "channel expired (no heartbeat for 120 s)".to_owned();
-                    self.log_broker(LogKind::MemberChanged { cid: ch.cid, change, members });
-                }
-                self.notify_all();
+            for ch in gone {
+                let group = self.cfg.group.name.clone();
+                self.log_broker(LogKind::ChannelExpired { cid: ch.cid, group });
             }
         }
         for c in 0..self.clients.len() {
@@ -272,6 +286,7 @@ impl World {
         match self.cfg.group.model {
             ConsumeModel::Pop => {
                 self.pop_phase();
+                self.pop_renew();
                 self.pop_revive();
             }
             _ => self.run_retries(),
@@ -343,11 +358,26 @@ impl World {
         }
     }
 
-    /// Splits the current total production over the queues again.
+    /// Splits the current total production over the writable queues again (queues at or
+    /// beyond writeQueueNums get nothing: `topicRouteData2TopicPublishInfo` gives producers
+    /// queues `0 .. writeQueueNums`).
     pub(crate) fn respread_rates(&mut self) {
-        let rates = split_rate(self.produce_rate, self.queues.len(), &self.hot_queues, self.hot_share);
+        let writable: Vec<usize> = self.queues.iter().enumerate().filter(|(_, x)| x.writable).map(|(q, _)| q).collect();
+        let hot: Vec<u32> = writable
+            .iter()
+            .enumerate()
+            .filter(|(_, &q)| self.hot_queues.iter().any(|&h| h as usize == q))
+            .map(|(i, _)| i as u32)
+            .collect();
+        let rates = split_rate(self.produce_rate, writable.len(), &hot, self.hot_share);
         let now = self.now;
-        for (q, r) in self.queues.iter_mut().zip(rates) {
+        let mut rate = vec![0; self.queues.len()];
+        for (&q, r) in writable.iter().zip(rates) {
+            if let Some(slot) = rate.get_mut(q) {
+                *slot = r;
+            }
+        }
+        for (q, r) in self.queues.iter_mut().zip(rate) {
             q.set_rate(now, r);
         }
     }

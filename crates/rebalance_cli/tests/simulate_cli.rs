@@ -1,0 +1,128 @@
+//! `rebalance-lab simulate` through the binary: event scripts whose mistakes are errors naming
+//! the line and the field (an unknown field, an event naming a consumer or queue that does not
+//! exist), never ignored; durations in ms, s, m, h and d.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn script(name: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("rebalance-lab-sim-{}-{name}.json", std::process::id()));
+    std::fs::write(&path, text).expect("temp file");
+    path
+}
+
+/// Runs `simulate` with `args`; (success, stdout, stderr).
+fn simulate(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rebalance-lab")).arg("simulate").args(args).output().expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn refused(name: &str, text: &str) -> String {
+    let path = script(name, text);
+    let (ok, stdout, stderr) = simulate(&["--events", &path.to_string_lossy(), "--duration", "90s"]);
+    let _ = std::fs::remove_file(&path);
+    assert!(!ok, "{name}: accepted\n{stdout}");
+    assert!(stdout.is_empty(), "{name}: printed a result\n{stdout}");
+    stderr
+}
+
+#[test]
+fn an_unknown_field_of_an_event_is_an_error_with_its_line() {
+    let err = refused(
+        "unknown-field",
+        "[\n  {\"atMs\": 1000, \"kind\": \"join\"},\n  {\"atMs\": 2000, \"kind\": \"crash\",\n   \"cid\": \"192.168.0.1\", \"chanelClosed\": false}\n]",
+    );
+    assert!(err.contains("line 4: events[1].chanelClosed: unknown field"), "{err}");
+}
+
+#[test]
+fn an_unknown_field_of_the_configuration_or_the_script_is_an_error_with_its_line() {
+    let err = refused(
+        "config-field",
+        "{\n \"config\": {\n  \"client\": {\"persistIntervalMS\": 1000}\n },\n \"events\": []\n}",
+    );
+    assert!(err.contains("line 3: config.client.persistIntervalMS: unknown field"), "{err}");
+    let err = refused("top-field", "{\n \"evnets\": []\n}");
+    assert!(err.contains("unknown field `evnets`") && err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn an_event_naming_a_consumer_that_is_not_running_is_an_error() {
+    let err = refused(
+        "no-consumer",
+        "[\n {\"atMs\": 1000, \"kind\": \"stop\", \"cid\": \"192.168.0.1\"},\n {\"atMs\": 5000, \"kind\": \"crash\", \"cid\": \"192.168.0.9\"}\n]",
+    );
+    assert!(err.contains("line 3: events[1].cid: crash: no running consumer \"192.168.0.9\" at 5000 ms"), "{err}");
+    // Stopped before: the second stop names a consumer that no longer runs.
+    let err = refused(
+        "stopped",
+        "[{\"atMs\": 1000, \"kind\": \"stop\", \"cid\": \"192.168.0.1\"},\n {\"atMs\": 2000, \"kind\": \"pause\", \"cid\": \"192.168.0.1\", \"durationMs\": 10}]",
+    );
+    assert!(err.contains("line 2: events[1].cid: pause: no running consumer"), "{err}");
+}
+
+#[test]
+fn an_event_naming_a_queue_that_does_not_exist_is_an_error() {
+    let err = refused("no-queue", "[\n\n {\"atMs\": 1000, \"kind\": \"failMessages\", \"queue\": 99, \"count\": 1}]");
+    assert!(err.contains("line 3: events[0].queue: failMessages: queue 99 does not exist"), "{err}");
+}
+
+#[test]
+fn a_refused_value_names_the_event_in_file_order_and_its_line() {
+    // The later event comes first in the file: the error still names events[0], line 2.
+    let err = refused(
+        "bad-value",
+        "[\n {\"atMs\": 9000, \"kind\": \"pause\", \"cid\": \"192.168.0.1\", \"durationMs\": 0},\n {\"atMs\": 1000, \"kind\": \"join\"}\n]",
+    );
+    assert!(err.contains("line 2: events[0] (pause): durationMs 0 is out of range"), "{err}");
+}
+
+#[test]
+fn durations_take_ms_s_m_h_and_d() {
+    for (given, ms) in [("1500ms", "1500"), ("90s", "90000"), ("2m", "120000"), ("1h", "3600000"), ("1m30s", "90000")] {
+        let (ok, out, err) = simulate(&["--scenario", "crash", "--json", "--duration", given]);
+        assert!(ok, "{given}: {err}");
+        assert!(out.contains(&format!("\"durationMs\": {ms}")), "{given}: {out}");
+    }
+    let (ok, _, err) = simulate(&["--scenario", "crash", "--duration", "1d"]);
+    assert!(ok || err.contains("the duration must be"), "1d is a duration: {err}");
+    for wrong in ["1h1h", "30m1h", "1,5", "10 minutes"] {
+        let (ok, _, err) = simulate(&["--scenario", "crash", "--duration", wrong]);
+        assert!(!ok && err.contains("--duration") && err.contains("not a duration"), "{wrong}: {err}");
+    }
+}
+
+#[test]
+fn a_valid_script_with_every_consumer_present_runs() {
+    let path = script(
+        "valid",
+        "{\"config\": {\"topic\": {\"queuesPerBroker\": 4}}, \"durationMs\": 60000,\n \"events\": [{\"atMs\": 1000, \"kind\": \"join\", \"cid\": \"10.0.0.9@1\"},\n {\"atMs\": 20000, \"kind\": \"stop\", \"cid\": \"10.0.0.9\"},\n {\"atMs\": 30000, \"kind\": \"queueCount\", \"writeQueueNums\": 2}]}",
+    );
+    let (ok, out, err) = simulate(&["--events", &path.to_string_lossy(), "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "{err}");
+    assert!(out.contains("\"durationMs\": 60000"), "{out}");
+}
+
+#[test]
+fn log_prints_one_line_per_log_entry_with_time_source_and_level() {
+    let (ok, out, err) = simulate(&["--scenario", "crash", "--log"]);
+    assert!(ok, "{err}");
+    for line in out.lines() {
+        let mut parts = line.splitn(4, ' ');
+        let (at, source, level, text) = (parts.next(), parts.next(), parts.next(), parts.next());
+        let at = at.unwrap_or_default();
+        assert!(at.split_once('.').is_some_and(|(s, ms)| s.parse::<u64>().is_ok() && ms.len() == 3), "{line}");
+        assert!(source.is_some_and(|s| !s.is_empty()), "{line}");
+        assert!(matches!(level, Some("INFO" | "WARN" | "ERROR")), "{line}");
+        assert!(text.is_some_and(|t| !t.is_empty()), "{line}");
+    }
+    assert!(out.contains("INFO the consumer [cg-demo] start OK."), "{out}");
+    assert!(out.contains("INFO client rebalanced result changed. allocateMessageQueueStrategyName=AVG"), "{out}");
+    let (ok, _, err) = simulate(&["--scenario", "crash", "--log", "--trace"]);
+    assert!(!ok && err.contains("--trace"), "{err}");
+}
