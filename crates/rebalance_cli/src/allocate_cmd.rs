@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, BufRead, Write};
 
+use crate::json_kind::kind;
 use rebalance_core::allocate::{allocate, MachineRooms, Strategy, StrategyKind, DEFAULT_VIRTUAL_NODES};
 use rebalance_core::assignment::{assign, GroupAssignment, MessageModel};
 use rebalance_core::message_queue::{rebalance_mq_all, sort_cids};
@@ -131,18 +132,6 @@ impl<'de> Visitor<'de> for EntriesVisitor {
         Err(de::Error::custom(
             "a case is a JSON object with named fields (e.g. {\"queues\": [...], \"cids\": [...]}), not an array",
         ))
-    }
-}
-
-/// What a JSON value is, for messages.
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

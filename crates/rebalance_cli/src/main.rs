@@ -2,6 +2,7 @@
 
 mod allocate_cmd;
 mod exercise_cmd;
+mod json_kind;
 mod plan_cmd;
 mod progress_cmd;
 mod simulate_cmd;

@@ -6,6 +6,7 @@
 //! text. A queue whose ConsumerOffset is past its MaxOffset (a negative `#Diff`) is counted
 //! and explained in `notes`.
 
+use crate::json_kind::kind;
 use rebalance_core::mqadmin::{parse, render, RenderOptions};
 use rebalance_core::offset::{progress_report, ProgressReport, QueueProgress};
 use rebalance_core::MessageQueue;
@@ -18,18 +19,6 @@ pub enum Format {
     Json,
     /// `mqadmin consumerProgress -g` text.
     Mqadmin,
-}
-
-/// What a JSON value is, for messages.
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 fn object<'v>(v: &'v Value, path: &str, what: &str) -> Result<&'v Map<String, Value>, String> {

@@ -2,31 +2,13 @@
 //! (naming the line and the field), the run goes on, and answers are written line by line.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use serde_json::Value;
 
-/// Runs `allocate` on `input`, returns the exit success and the parsed output lines.
-fn allocate(input: &[u8]) -> (bool, Vec<Value>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rebalance-lab"))
-        .arg("allocate")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rebalance-lab");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("output");
-    writer.join().expect("writer thread").expect("write");
-    let lines = String::from_utf8(output.stdout)
-        .expect("utf8 output")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json out"))
-        .collect();
-    (output.status.success(), lines)
-}
+mod support;
+
+use support::allocate;
 
 fn message(v: &Value) -> &str {
     v["error"]["message"].as_str().unwrap_or_else(|| panic!("not an error: {v}"))
@@ -124,7 +106,7 @@ fn every_error_names_its_line_and_field() {
 
 #[test]
 fn answers_are_written_as_soon_as_each_line_is_read() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rebalance-lab"))
+    let mut child = support::binary()
         .arg("allocate")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -167,7 +149,7 @@ fn a_config_group_line_is_streamed_not_built_in_memory() {
         config.join(","),
         cids.join(",")
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rebalance-lab"))
+    let mut child = support::binary()
         .arg("allocate")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

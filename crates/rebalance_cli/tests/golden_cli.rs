@@ -1,10 +1,9 @@
 //! The `rebalance-lab allocate` binary reproduces the golden files: every allocate/edge line,
 //! turned into a CLI case, gives RocketMQ's result, log or error message.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::{json, Value};
+
+mod support;
 
 const GOLDEN: &str = include_str!("../../rebalance_core/tests/data/allocate-public.jsonl");
 
@@ -46,23 +45,8 @@ fn binary_reproduces_every_golden_line() {
     }
     assert!(inputs.len() > 1500, "{} cases", inputs.len());
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rebalance-lab"))
-        .arg("allocate")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run rebalance-lab");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let text = inputs.join("\n");
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let output = child.wait_with_output().expect("output");
-    writer.join().expect("writer thread").expect("write");
-    assert!(output.status.success());
-    let lines: Vec<Value> = String::from_utf8(output.stdout)
-        .expect("utf8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json out"))
-        .collect();
+    let (success, lines) = support::allocate(inputs.join("\n").as_bytes());
+    assert!(success);
     assert_eq!(lines.len(), expected.len());
     for (i, (got, want)) in lines.iter().zip(&expected).enumerate() {
         assert_eq!(got, want, "case {}: {}", i + 1, inputs[i]);

@@ -4,10 +4,9 @@
 //! Java's order, and where Java's sort throws the line gets Java's message. A single consumer
 //! running AVG gets all of `mqAll`, in order, through both the one-consumer and the group path.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::{json, Value};
+
+mod support;
 
 const VECTORS: &str = include_str!("../../rebalance_core/tests/data/java-sort.jsonl");
 
@@ -44,23 +43,8 @@ fn binary_sorts_like_java_collections_sort() {
     assert!(inputs.len() > 100, "{} cases", inputs.len());
     assert!(expected.iter().any(|e| e.get("error").is_some()), "some lists make Java throw");
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rebalance-lab"))
-        .arg("allocate")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run rebalance-lab");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let text = inputs.join("\n");
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let output = child.wait_with_output().expect("output");
-    writer.join().expect("writer thread").expect("write");
-    assert!(output.status.success());
-    let lines: Vec<Value> = String::from_utf8(output.stdout)
-        .expect("utf8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("json"))
-        .collect();
+    let (success, lines) = support::allocate(inputs.join("\n").as_bytes());
+    assert!(success);
     assert_eq!(lines.len(), expected.len());
     for (i, (got, want)) in lines.iter().zip(&expected).enumerate() {
         assert_eq!(got, want, "case {}: {}", i + 1, inputs[i]);

@@ -2,11 +2,11 @@
 //! `-0`, one rounding for the steps and the summary, refused numbers and durations named
 //! by their option.
 
-use std::process::Command;
+mod support;
 
 /// Runs `plan` with `args`: `Ok(stdout)` or `Err(stderr)`.
 fn plan(args: &[&str]) -> Result<String, String> {
-    let output = Command::new(env!("CARGO_BIN_EXE_rebalance-lab")).arg("plan").args(args).output().expect("run");
+    let output = support::binary().arg("plan").args(args).output().expect("run");
     let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("utf8");
     if output.status.success() {
         Ok(text(output.stdout))

@@ -2,26 +2,13 @@
 //! explained, cut or inconsistent mqadmin text is refused with its line, and JSON errors
 //! name the field.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::Value;
+
+mod support;
 
 /// Runs `progress` with `args` on `input`: `Ok(stdout)` or `Err(stderr)`.
 fn progress(args: &[&str], input: &str) -> Result<String, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rebalance-lab"))
-        .arg("progress")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rebalance-lab");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_owned();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("output");
-    writer.join().expect("writer thread").expect("write");
+    let output = support::run(&[&["progress"], args].concat(), input.as_bytes());
     let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("utf8");
     if output.status.success() {
         Ok(text(output.stdout))

@@ -3,7 +3,8 @@
 //! exist), never ignored; durations in ms, s, m, h and d.
 
 use std::path::PathBuf;
-use std::process::Command;
+
+mod support;
 
 fn script(name: &str, text: &str) -> PathBuf {
     let path = std::env::temp_dir().join(format!("rebalance-lab-sim-{}-{name}.json", std::process::id()));
@@ -13,7 +14,7 @@ fn script(name: &str, text: &str) -> PathBuf {
 
 /// Runs `simulate` with `args`; (success, stdout, stderr).
 fn simulate(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rebalance-lab")).arg("simulate").args(args).output().expect("runs");
+    let out = support::binary().arg("simulate").args(args).output().expect("runs");
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
