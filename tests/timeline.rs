@@ -197,7 +197,8 @@ async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
     at_tick(&root, 311).await;
     assert_eq!(count(&root, ".tl-lane[data-status=running] .tl-tile"), 8);
     assert_eq!(count(&root, ".tl-tray .tl-tile"), 0);
-    assert!(text(&root, ".tl-log").contains("doRebalance, add a new mq"));
+    let log = text(&root, ".tl-log");
+    assert!(log.contains(", add a new mq, MessageQueue [topic="), "{log}");
     // The log filter shows one client's lines only.
     let filter = find(&root, "#tl-log-filter").dyn_into::<web_sys::HtmlSelectElement>().expect("a select");
     filter.set_value("1");
