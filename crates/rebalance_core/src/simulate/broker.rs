@@ -328,6 +328,11 @@ impl Membership {
         gone
     }
 
+    /// When `process`'s channel was last refreshed (`ClientChannelInfo.lastUpdateTimestamp`).
+    pub(crate) fn last_seen(&self, process: usize) -> Option<u64> {
+        self.channels.iter().find(|c| c.process == process).map(|c| c.last_seen)
+    }
+
     pub(crate) fn contains(&self, process: usize) -> bool {
         self.channels.iter().any(|c| c.process == process)
     }

@@ -199,10 +199,10 @@ impl World {
         self.owners_dirty = true;
         let group = self.cfg.group.name.clone();
         self.log_client(c, LogKind::Shutdown { group });
-        if self.members.remove(c) {
-            let members = self.members.channels.len() as u32;
+        let last_seen = self.members.last_seen(c);
+        if let Some(last_seen) = last_seen.filter(|_| self.members.remove(c)) {
             let notified = self.notifies();
-            self.log_broker(LogKind::MemberChanged { cid, change: "unregistered".to_owned(), members, notified });
+            self.log_member(c, "unregistered", notified, last_seen);
             self.notify_all();
         }
     }
@@ -222,13 +222,12 @@ impl World {
         let Some(cl) = self.clients.get_mut(c) else { return };
         cl.pqs.clear();
         cl.status = ConsumerStatus::Crashed;
-        let cid = cl.cid.clone();
         self.owners_dirty = true;
         self.log_client(c, LogKind::Killed);
-        if channel_closed && self.members.remove(c) {
-            let members = self.members.channels.len() as u32;
+        let last_seen = self.members.last_seen(c);
+        if let Some(last_seen) = last_seen.filter(|_| channel_closed && self.members.remove(c)) {
             let notified = self.notifies();
-            self.log_broker(LogKind::MemberChanged { cid, change: "channel closed".to_owned(), members, notified });
+            self.log_member(c, "channel closed", notified, last_seen);
             self.notify_all();
         }
     }
