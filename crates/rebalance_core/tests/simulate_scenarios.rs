@@ -615,6 +615,28 @@ fn a_broadcasting_group_is_never_notified() {
     assert!(count_logs(&run(&preset("crash")), received) > 0);
 }
 
+/// apache/rocketmq 5.x ConsumerManager.registerConsumer notifies the group when
+/// `updateChannel` (a new channel) or `updateSubscription` (a topic added or removed) returns
+/// true; ConsumerGroupInfo.updateSubscription replaces a same-topic subscription with a newer
+/// subVersion without returning true: a changed tag expression notifies nobody.
+#[test]
+fn a_changed_subscription_of_the_same_topic_notifies_nobody() {
+    let mut s = preset("crash");
+    let cid = "192.168.0.2".to_owned();
+    s.events =
+        vec![ScheduledEvent { at_ms: 60_000, event: Event::Subscription { cid, tags: vec!["TagA".to_owned()] } }];
+    s.config.topic.tags = vec![
+        rebalance_core::simulate::TagShare { name: "TagA".to_owned(), weight: 1 },
+        rebalance_core::simulate::TagShare { name: "TagB".to_owned(), weight: 1 },
+    ];
+    let sim = run(&s);
+    let changed = sim.log().iter().find(|e| matches!(e.kind, LogKind::SubscriptionChanged { .. })).map(|e| e.at_ms);
+    assert_eq!(changed, Some(60_000), "the broker takes the newer subscription");
+    let notified_after =
+        sim.log().iter().filter(|e| matches!(e.kind, LogKind::NotifyReceived { .. }) && e.at_ms >= 60_000).count();
+    assert_eq!(notified_after, 0, "no NOTIFY_CONSUMER_IDS_CHANGED for it");
+}
+
 #[test]
 fn commit_before_processing_loses_messages_in_a_crash() {
     let before = preset("commit-before-processing");

@@ -268,7 +268,10 @@ impl World {
             let (old, new) = (self.expression(old), self.expression(new));
             self.log_broker(LogKind::SubscriptionChanged { old, new });
         }
-        if notify && (out.registered || out.subscription_changed.is_some()) {
+        // ConsumerManager.registerConsumer notifies when the channel is new (updateChannel) or
+        // a topic was added or removed (updateSubscription's result); a newer subscription of
+        // the same topic replaces the old one without a notification.
+        if notify && out.registered {
             self.notify_all();
         }
     }
