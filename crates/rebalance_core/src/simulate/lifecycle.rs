@@ -72,6 +72,7 @@ impl World {
             room: spec.room.clone(),
             mask,
             sub_version: self.sub_seq,
+            sub_version_ms: super::log::sub_version_ms(now, self.sub_seq),
             acc: 0,
             next_heartbeat: now + hb,
             next_rebalance: now + rb,
@@ -286,9 +287,11 @@ impl World {
                 };
                 self.sub_seq += 1;
                 let seq = self.sub_seq;
+                let version_ms = super::log::sub_version_ms(self.now, seq);
                 if let Some(cl) = self.clients.get_mut(c) {
                     cl.mask = mask;
                     cl.sub_version = seq;
+                    cl.sub_version_ms = version_ms;
                 }
                 self.heartbeat(c, true);
             }

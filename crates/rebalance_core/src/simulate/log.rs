@@ -273,12 +273,22 @@ pub enum LogKind {
         /// [`remote_addr`]).
         remote_addr: String,
     },
-    /// Broker: the group's subscription was replaced by a newer one.
+    /// Broker: the group's subscription was replaced by one with a newer subVersion
+    /// (ConsumerGroupInfo.updateSubscription).
     SubscriptionChanged {
-        /// Old expression.
+        /// consumerGroup.
+        group: String,
+        /// The old `SubscriptionData.toString()` (see [`subscription_data`]).
         old: String,
-        /// New expression.
+        /// The new one.
         new: String,
+    },
+    /// Broker: the group's first subscription of the topic (ConsumerGroupInfo.updateSubscription).
+    SubscriptionAdded {
+        /// consumerGroup.
+        group: String,
+        /// `SubscriptionData.toString()`.
+        sub: String,
     },
     /// The client learned a new queue count from the name server.
     RouteChanged {
@@ -299,7 +309,6 @@ impl LogEntry {
             | LogKind::SentBack { .. }
             | LogKind::AckExpired { .. }
             | LogKind::Revived { .. }
-            | LogKind::SubscriptionChanged { .. }
             | LogKind::ChannelExpired { .. }
             | LogKind::GroupRemoved { scan: true, .. }
             | LogKind::OffsetIllegal { .. }
@@ -409,9 +418,10 @@ impl LogEntry {
                 "SCAN: remove expired channel from ConsumerManager consumerTable. channel={remote_addr}, \
                  consumerGroup={group}"
             ),
-            LogKind::SubscriptionChanged { old, new } => {
-                format!("subscription changed, OLD: {old} NEW: {new}")
+            LogKind::SubscriptionChanged { group, old, new } => {
+                format!("subscription changed, group: {group} OLD: {old} NEW: {new}")
             }
+            LogKind::SubscriptionAdded { group, sub } => format!("subscription changed, add new topic, group: {group} {sub}"),
             LogKind::RouteChanged { queues } => {
                 format!("topic route changed: {}", super::counted(u64::from(*queues), "queue", "queues"))
             }
@@ -452,6 +462,57 @@ pub(crate) fn client_channel_info(process: usize, cid: &str, active: bool, last_
          version={CLIENT_VERSION}, lastUpdateTimestamp={}]",
         remote_addr(process, cid),
         EPOCH_MS + last_update_ms
+    )
+}
+
+/// The subVersion a subscription built at simulation time `at_ms` carries
+/// (`SubscriptionData.subVersion = System.currentTimeMillis()`): [`EPOCH_MS`] + `at_ms`, plus
+/// one ms per subscription built before (`seq`, synthetic) so that the clients the simulator
+/// starts at the same instant keep the order in which they were built.
+pub(crate) fn sub_version_ms(at_ms: u64, seq: u64) -> u64 {
+    EPOCH_MS + at_ms + seq
+}
+
+/// Java's `String.hashCode` (UTF-16 code units, wrapping 32-bit arithmetic).
+fn java_string_hash(s: &str) -> i32 {
+    s.encode_utf16().fold(0_i32, |h, u| h.wrapping_mul(31).wrapping_add(i32::from(u)))
+}
+
+/// A `java.util.HashSet`'s `toString` for at most 12 elements (no resize from the default 16
+/// buckets): buckets in order (`(h ^ h >>> 16) & 15`), insertion order within a bucket.
+fn java_hash_set<T: std::fmt::Display>(items: &[(T, i32)]) -> String {
+    let bucket = |h: i32| ((h as u32 ^ (h as u32 >> 16)) & 15) as usize;
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&i| (bucket(items[i].1), i));
+    let shown: Vec<String> = order.iter().map(|&i| items[i].0.to_string()).collect();
+    format!("[{}]", shown.join(", "))
+}
+
+/// `SubscriptionData.toString()` for a TAG expression as FilterAPI.buildSubscriptionData
+/// builds it: `*` keeps empty tag and code sets, otherwise the `||`-separated tags (trimmed)
+/// and their `hashCode`s, printed as Java's HashSets print them.
+pub(crate) fn subscription_data(topic: &str, expression: &str, sub_version_ms: u64) -> String {
+    let mut tags: Vec<(String, i32)> = Vec::new();
+    let all = expression.is_empty() || expression == "*";
+    if !all {
+        for tag in expression.split("||").map(str::trim).filter(|t| !t.is_empty()) {
+            if !tags.iter().any(|(t, _)| t == tag) {
+                tags.push((tag.to_owned(), java_string_hash(tag)));
+            }
+        }
+    }
+    let mut codes: Vec<(i32, i32)> = Vec::new();
+    for &(_, h) in &tags {
+        if !codes.iter().any(|&(c, _)| c == h) {
+            codes.push((h, h));
+        }
+    }
+    let sub = if all { "*" } else { expression };
+    format!(
+        "SubscriptionData [classFilterMode=false, topic={topic}, subString={sub}, tagsSet={}, codeSet={}, \
+         subVersion={sub_version_ms}, expressionType=TAG]",
+        java_hash_set(&tags),
+        java_hash_set(&codes)
     )
 }
 
@@ -682,6 +743,40 @@ mod tests {
             assert_eq!(entry.text(), fill(template, &args), "{template}");
             assert_eq!(entry.level(), level, "{template}");
         }
+    }
+
+    /// `SubscriptionData.toString()` as a JVM prints it (the expected sets were printed by
+    /// jshell building the sets as FilterAPI.buildSubscriptionData does), and the
+    /// ConsumerGroupInfo.updateSubscription lines around it.
+    #[test]
+    fn subscription_lines_are_the_templates_of_the_broker_source() {
+        let data = "SubscriptionData [classFilterMode={}, topic={}, subString={}, tagsSet={}, codeSet={}, subVersion={}, expressionType={}]";
+        let v = "1700000000001";
+        let cases = [
+            ("*", "*", "[]", "[]"),
+            ("TagA || TagB", "TagA || TagB", "[TagA, TagB]", "[2598919, 2598920]"),
+            (
+                "create || cancel || pay || refund || ship",
+                "create || cancel || pay || refund || ship",
+                "[cancel, create, pay, ship, refund]",
+                "[-1367724422, -1352294148, 110760, 3529276, -934813832]",
+            ),
+            ("cancel", "cancel", "[cancel]", "[-1367724422]"),
+        ];
+        for (expression, sub, tags, codes) in cases {
+            assert_eq!(
+                subscription_data("T", expression, 1_700_000_000_001),
+                fill(data, &["false", "T", sub, tags, codes, v, "TAG"])
+            );
+        }
+        let (old, new) = (subscription_data("T", "*", 1), subscription_data("T", "cancel", 2));
+        let changed =
+            line("broker", LogKind::SubscriptionChanged { group: "cg".to_owned(), old: old.clone(), new: new.clone() });
+        assert_eq!(changed.text(), fill("subscription changed, group: {} OLD: {} NEW: {}", &["cg", &old, &new]));
+        assert_eq!(changed.level(), Level::Info);
+        let added = line("broker", LogKind::SubscriptionAdded { group: "cg".to_owned(), sub: old.clone() });
+        assert_eq!(added.text(), fill("subscription changed, add new topic, group: {} {}", &["cg", &old]));
+        assert_eq!(added.level(), Level::Info);
     }
 
     /// AbstractAllocateMessageQueueStrategy.check logs `[BUG] … not in cidAll` with `log.info`;

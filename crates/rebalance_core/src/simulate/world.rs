@@ -258,15 +258,26 @@ impl World {
     /// A heartbeat reaches the broker (`notify`: tell the group about a change).
     pub(crate) fn heartbeat(&mut self, c: usize, notify: bool) {
         let Some(cl) = self.clients.get(c) else { return };
-        let (cid, mask, version) = (cl.cid.clone(), cl.mask, cl.sub_version);
+        let (cid, mask, version) = (cl.cid.clone(), cl.mask, (cl.sub_version, cl.sub_version_ms));
         let out = self.members.heartbeat(c, &cid, self.now, mask, version);
         if out.registered {
             let notified = notify && self.notifies();
             self.log_member(c, "registered", notified, self.now);
         }
-        if let Some((old, new)) = out.subscription_changed {
-            let (old, new) = (self.expression(old), self.expression(new));
-            self.log_broker(LogKind::SubscriptionChanged { old, new });
+        let topic = self.cfg.topic.name.clone();
+        let data = |w: &World, mask: u8, version_ms: u64| {
+            super::log::subscription_data(&topic, &w.expression(mask), version_ms)
+        };
+        let group = self.cfg.group.name.clone();
+        if let Some((mask, version_ms)) = out.subscription_added {
+            let sub = data(self, mask, version_ms);
+            self.log_broker(LogKind::SubscriptionAdded { group: group.clone(), sub });
+        }
+        // Logged for push consumers only (`consumeType == CONSUME_PASSIVELY`).
+        let simple = self.cfg.group.model == ConsumeModel::Pop && self.cfg.client.pop_consumer == PopConsumer::Simple;
+        if let Some((old_mask, old_ms, new_mask, new_ms)) = out.subscription_changed.filter(|_| !simple) {
+            let (old, new) = (data(self, old_mask, old_ms), data(self, new_mask, new_ms));
+            self.log_broker(LogKind::SubscriptionChanged { group, old, new });
         }
         // ConsumerManager.registerConsumer notifies when the channel is new (updateChannel) or
         // a topic was added or removed (updateSubscription's result); a newer subscription of
