@@ -124,6 +124,11 @@ fn log_prints_one_line_per_log_entry_with_time_source_and_level() {
     }
     assert!(out.contains("INFO the consumer [cg-demo] start OK."), "{out}");
     assert!(out.contains("INFO client rebalanced result changed. allocateMessageQueueStrategyName=AVG"), "{out}");
+    // The broker's own words (ConsumerGroupInfo.updateChannel / doChannelCloseEvent) and the
+    // client's on a notification (ClientRemotingProcessor.notifyConsumerIdsChanged).
+    assert!(out.contains(" broker INFO new consumer connected, group: cg-demo CONSUME_PASSIVELY CLUSTERING channel: ClientChannelInfo [channel=[id: 0x"), "{out}");
+    assert!(out.contains(" broker WARN NETTY EVENT: remove not active channel[ClientChannelInfo [channel="), "{out}");
+    assert!(out.contains(" INFO receive broker's notification[10.0.0.1:10911], the consumer group: cg-demo changed, rebalance immediately"), "{out}");
     let (ok, _, err) = simulate(&["--scenario", "crash", "--log", "--trace"]);
     assert!(!ok && err.contains("--trace"), "{err}");
 }

@@ -608,8 +608,49 @@ fn a_broadcasting_group_is_never_notified() {
     let notified = |k: &LogKind| matches!(k, LogKind::RebalanceResult { trigger, .. } if trigger == "notified");
     assert_eq!(count_logs(&sim, notified), 0);
     assert!(count_logs(&sim, |k| matches!(k, LogKind::MemberChanged { notified: false, .. })) >= 4);
-    assert!(sim.log().iter().all(|e| !e.text().contains("NOTIFY_CONSUMER_IDS_CHANGED")));
-    assert!(run(&preset("crash")).log().iter().any(|e| e.text().contains("NOTIFY_CONSUMER_IDS_CHANGED")));
+    // The broker does not log a notification; the client logs the one it receives
+    // (ClientRemotingProcessor.notifyConsumerIdsChanged).
+    let received = |k: &LogKind| matches!(k, LogKind::NotifyReceived { .. });
+    assert_eq!(count_logs(&sim, received), 0);
+    assert!(count_logs(&run(&preset("crash")), received) > 0);
+}
+
+/// apache/rocketmq 5.x ConsumerManager.registerConsumer notifies the group when
+/// `updateChannel` (a new channel) or `updateSubscription` (a topic added or removed) returns
+/// true; ConsumerGroupInfo.updateSubscription replaces a same-topic subscription with a newer
+/// subVersion without returning true: a changed tag expression notifies nobody.
+/// ConsumerGroupInfo.updateSubscription logs `subscription changed, group: … OLD: … NEW: …`
+/// whenever a heartbeat carries a newer subVersion, also with the same expression: every
+/// consumer that starts after the first one builds a newer SubscriptionData.
+#[test]
+fn every_newer_subscription_version_is_logged_once() {
+    let s = preset("scale-3-to-10");
+    let sim = run(&s);
+    let joins = s.events.iter().filter(|e| matches!(e.event, Event::Join { .. })).count();
+    let changed = count_logs(&sim, |k| matches!(k, LogKind::SubscriptionChanged { .. }));
+    assert_eq!(changed, s.config.consumers.len() - 1 + joins);
+    assert_eq!(count_logs(&sim, |k| matches!(k, LogKind::SubscriptionAdded { .. })), 1);
+}
+
+#[test]
+fn a_changed_subscription_of_the_same_topic_notifies_nobody() {
+    let mut s = preset("crash");
+    let cid = "192.168.0.2".to_owned();
+    s.events =
+        vec![ScheduledEvent { at_ms: 60_000, event: Event::Subscription { cid, tags: vec!["TagA".to_owned()] } }];
+    s.config.topic.tags = vec![
+        rebalance_core::simulate::TagShare { name: "TagA".to_owned(), weight: 1 },
+        rebalance_core::simulate::TagShare { name: "TagB".to_owned(), weight: 1 },
+    ];
+    let sim = run(&s);
+    let changed = sim.log().iter().any(|e| {
+        e.at_ms == 60_000
+            && matches!(&e.kind, LogKind::SubscriptionChanged { new, .. } if new.contains("subString=TagA,"))
+    });
+    assert!(changed, "the broker takes the newer subscription");
+    let notified_after =
+        sim.log().iter().filter(|e| matches!(e.kind, LogKind::NotifyReceived { .. }) && e.at_ms >= 60_000).count();
+    assert_eq!(notified_after, 0, "no NOTIFY_CONSUMER_IDS_CHANGED for it");
 }
 
 #[test]

@@ -242,7 +242,11 @@ pub(crate) struct Channel {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(crate) struct HeartbeatOutcome {
     pub registered: bool,
-    pub subscription_changed: Option<(u8, u8)>,
+    /// ConsumerGroupInfo.updateSubscription replaced the group's subscription by a newer one:
+    /// (old mask, old subVersion, new mask, new subVersion).
+    pub subscription_changed: Option<(u8, u64, u8, u64)>,
+    /// The group had no subscription yet (`add new topic`): (mask, subVersion).
+    pub subscription_added: Option<(u8, u64)>,
 }
 
 /// The group as the broker knows it.
@@ -256,6 +260,8 @@ pub(crate) struct Membership {
     /// The registered subscription (tag mask) and its subVersion: the newest wins.
     pub sub_mask: u8,
     pub sub_version: u64,
+    /// The registered subscription's printed subVersion.
+    pub sub_version_ms: u64,
     pub next_scan: u64,
 }
 
@@ -267,6 +273,7 @@ impl Membership {
             version: 0,
             sub_mask: all_tags,
             sub_version: 0,
+            sub_version_ms: 0,
             next_scan: 0,
         }
     }
@@ -285,7 +292,7 @@ impl Membership {
         cid: &str,
         now: u64,
         mask: u8,
-        sub_version: u64,
+        (sub_version, sub_version_ms): (u64, u64),
     ) -> HeartbeatOutcome {
         let mut out = HeartbeatOutcome::default();
         match self.channels.iter_mut().find(|c| c.process == process) {
@@ -296,12 +303,17 @@ impl Membership {
                 out.registered = true;
             }
         }
+        // ConsumerGroupInfo.updateSubscription: the first subscription of the topic is added,
+        // a newer subVersion replaces the registered one (also with the same expression).
+        if self.sub_version == 0 {
+            out.subscription_added = Some((mask, sub_version_ms));
+        } else if sub_version > self.sub_version {
+            out.subscription_changed = Some((self.sub_mask, self.sub_version_ms, mask, sub_version_ms));
+        }
         if sub_version > self.sub_version || self.sub_version == 0 {
-            if mask != self.sub_mask {
-                out.subscription_changed = Some((self.sub_mask, mask));
-            }
             self.sub_mask = mask;
             self.sub_version = sub_version;
+            self.sub_version_ms = sub_version_ms;
         }
         out
     }
@@ -326,6 +338,11 @@ impl Membership {
             self.rebuild();
         }
         gone
+    }
+
+    /// When `process`'s channel was last refreshed (`ClientChannelInfo.lastUpdateTimestamp`).
+    pub(crate) fn last_seen(&self, process: usize) -> Option<u64> {
+        self.channels.iter().find(|c| c.process == process).map(|c| c.last_seen)
     }
 
     pub(crate) fn contains(&self, process: usize) -> bool {

@@ -108,6 +108,9 @@ pub(crate) struct Client {
     pub room: Option<String>,
     pub mask: u8,
     pub sub_version: u64,
+    /// The subVersion the client sends (`SubscriptionData.subVersion`, see
+    /// [`super::log::sub_version_ms`]).
+    pub sub_version_ms: u64,
     pub acc: u64,
     pub next_heartbeat: u64,
     pub next_rebalance: u64,

@@ -72,6 +72,7 @@ impl World {
             room: spec.room.clone(),
             mask,
             sub_version: self.sub_seq,
+            sub_version_ms: super::log::sub_version_ms(now, self.sub_seq),
             acc: 0,
             next_heartbeat: now + hb,
             next_rebalance: now + rb,
@@ -199,10 +200,10 @@ impl World {
         self.owners_dirty = true;
         let group = self.cfg.group.name.clone();
         self.log_client(c, LogKind::Shutdown { group });
-        if self.members.remove(c) {
-            let members = self.members.channels.len() as u32;
+        let last_seen = self.members.last_seen(c);
+        if let Some(last_seen) = last_seen.filter(|_| self.members.remove(c)) {
             let notified = self.notifies();
-            self.log_broker(LogKind::MemberChanged { cid, change: "unregistered".to_owned(), members, notified });
+            self.log_member(c, "unregistered", notified, last_seen);
             self.notify_all();
         }
     }
@@ -222,13 +223,12 @@ impl World {
         let Some(cl) = self.clients.get_mut(c) else { return };
         cl.pqs.clear();
         cl.status = ConsumerStatus::Crashed;
-        let cid = cl.cid.clone();
         self.owners_dirty = true;
         self.log_client(c, LogKind::Killed);
-        if channel_closed && self.members.remove(c) {
-            let members = self.members.channels.len() as u32;
+        let last_seen = self.members.last_seen(c);
+        if let Some(last_seen) = last_seen.filter(|_| channel_closed && self.members.remove(c)) {
             let notified = self.notifies();
-            self.log_broker(LogKind::MemberChanged { cid, change: "channel closed".to_owned(), members, notified });
+            self.log_member(c, "channel closed", notified, last_seen);
             self.notify_all();
         }
     }
@@ -287,9 +287,11 @@ impl World {
                 };
                 self.sub_seq += 1;
                 let seq = self.sub_seq;
+                let version_ms = super::log::sub_version_ms(self.now, seq);
                 if let Some(cl) = self.clients.get_mut(c) {
                     cl.mask = mask;
                     cl.sub_version = seq;
+                    cl.sub_version_ms = version_ms;
                 }
                 self.heartbeat(c, true);
             }

@@ -208,16 +208,42 @@ pub enum LogKind {
     },
     /// The pause ended.
     Resumed,
-    /// Broker: a member registered (first heartbeat) or unregistered / was removed.
+    /// Broker: a member registered (first heartbeat), unregistered, or its channel closed
+    /// (`ConsumerGroupInfo.updateChannel` / `unregisterChannel` / `doChannelCloseEvent`).
     MemberChanged {
         /// The cid.
         cid: String,
-        /// `registered`, `unregistered`, `channel closed`, `channel expired`.
+        /// `registered`, `unregistered`, `channel closed`.
         change: String,
         /// Members now.
         members: u32,
-        /// Whether the broker sends NOTIFY_CONSUMER_IDS_CHANGED (never for BROADCASTING).
+        /// Whether the broker sends NOTIFY_CONSUMER_IDS_CHANGED (never for BROADCASTING); the
+        /// broker does not log it.
         notified: bool,
+        /// consumerGroup.
+        group: String,
+        /// ConsumeType: CONSUME_PASSIVELY (push consumers) or CONSUME_ACTIVELY (SimpleConsumer).
+        consume_type: String,
+        /// MessageModel: CLUSTERING or BROADCASTING.
+        message_model: String,
+        /// `ClientChannelInfo.toString()` (see [`client_channel_info`]).
+        channel: String,
+    },
+    /// Broker: the last channel of the group is gone: `unregister consumer ok, no any
+    /// connection, …` (ConsumerManager.unregisterConsumer / doChannelCloseEvent) or, when the
+    /// scan removed it, `SCAN: … all clear` (ConsumerManager.scanNotActiveChannel).
+    GroupRemoved {
+        /// consumerGroup.
+        group: String,
+        /// Removed by the expiry scan.
+        scan: bool,
+    },
+    /// Client: NOTIFY_CONSUMER_IDS_CHANGED arrived (ClientRemotingProcessor.notifyConsumerIdsChanged).
+    NotifyReceived {
+        /// The broker's address as the client's channel prints it.
+        broker_addr: String,
+        /// consumerGroup.
+        group: String,
     },
     /// The broker answered OFFSET_ILLEGAL: the offset asked for is below MinOffset.
     OffsetIllegal {
@@ -243,13 +269,26 @@ pub enum LogKind {
         cid: String,
         /// consumerGroup.
         group: String,
+        /// The channel's remote address (`RemotingHelper.parseChannelRemoteAddr`, see
+        /// [`remote_addr`]).
+        remote_addr: String,
     },
-    /// Broker: the group's subscription was replaced by a newer one.
+    /// Broker: the group's subscription was replaced by one with a newer subVersion
+    /// (ConsumerGroupInfo.updateSubscription).
     SubscriptionChanged {
-        /// Old expression.
+        /// consumerGroup.
+        group: String,
+        /// The old `SubscriptionData.toString()` (see [`subscription_data`]).
         old: String,
-        /// New expression.
+        /// The new one.
         new: String,
+    },
+    /// Broker: the group's first subscription of the topic (ConsumerGroupInfo.updateSubscription).
+    SubscriptionAdded {
+        /// consumerGroup.
+        group: String,
+        /// `SubscriptionData.toString()`.
+        sub: String,
     },
     /// The client learned a new queue count from the name server.
     RouteChanged {
@@ -270,10 +309,11 @@ impl LogEntry {
             | LogKind::SentBack { .. }
             | LogKind::AckExpired { .. }
             | LogKind::Revived { .. }
-            | LogKind::SubscriptionChanged { .. }
             | LogKind::ChannelExpired { .. }
+            | LogKind::GroupRemoved { scan: true, .. }
             | LogKind::OffsetIllegal { .. }
             | LogKind::OffsetFixed { .. } => Level::Warn,
+            LogKind::MemberChanged { change, .. } if change == "channel closed" => Level::Warn,
             _ => Level::Info,
         }
     }
@@ -349,30 +389,131 @@ impl LogEntry {
             LogKind::Killed => "process killed: nothing persisted".to_owned(),
             LogKind::Paused { duration_ms } => format!("process stalls for {duration_ms} ms (GC / network)"),
             LogKind::Resumed => "process resumes".to_owned(),
-            LogKind::MemberChanged { cid, change, members, notified } => {
-                let channels = super::counted(u64::from(*members), "channel", "channels");
-                let notify = if *notified { "; NOTIFY_CONSUMER_IDS_CHANGED" } else { "" };
-                format!("consumer {cid} {change}, group now has {channels}{notify}")
+            LogKind::MemberChanged { change, group, consume_type, message_model, channel, .. } => {
+                match change.as_str() {
+                    "registered" => {
+                        format!("new consumer connected, group: {group} {consume_type} {message_model} channel: {channel}")
+                    }
+                    "channel closed" => format!(
+                        "NETTY EVENT: remove not active channel[{channel}] from ConsumerGroupInfo groupChannelTable, \
+                         consumer group: {group}"
+                    ),
+                    _ => format!("unregister a consumer[{group}] from consumerGroupInfo {channel}"),
+                }
             }
+            LogKind::GroupRemoved { group, scan: false } => {
+                format!("unregister consumer ok, no any connection, and remove consumer group, {group}")
+            }
+            LogKind::GroupRemoved { group, scan: true } => {
+                format!("SCAN: remove expired channel from ConsumerManager consumerTable, all clear, consumerGroup={group}")
+            }
+            LogKind::NotifyReceived { broker_addr, group } => format!(
+                "receive broker's notification[{broker_addr}], the consumer group: {group} changed, rebalance immediately"
+            ),
             LogKind::OffsetIllegal { pull_request, pull_result, .. } => {
                 format!("the pull request offset illegal, {pull_request} {pull_result}")
             }
             LogKind::OffsetFixed { pull_request, .. } => format!("fix the pull request offset, {pull_request}"),
-            LogKind::ChannelExpired { cid, group } => {
-                let channel = cid.split_once('@').map_or(cid.as_str(), |(ip, _)| ip);
-                format!(
-                    "SCAN: remove expired channel from ConsumerManager consumerTable. channel={channel}, \
-                     consumerGroup={group}"
-                )
+            LogKind::ChannelExpired { group, remote_addr, .. } => format!(
+                "SCAN: remove expired channel from ConsumerManager consumerTable. channel={remote_addr}, \
+                 consumerGroup={group}"
+            ),
+            LogKind::SubscriptionChanged { group, old, new } => {
+                format!("subscription changed, group: {group} OLD: {old} NEW: {new}")
             }
-            LogKind::SubscriptionChanged { old, new } => {
-                format!("subscription changed, OLD: {old} NEW: {new}")
-            }
+            LogKind::SubscriptionAdded { group, sub } => format!("subscription changed, add new topic, group: {group} {sub}"),
             LogKind::RouteChanged { queues } => {
                 format!("topic route changed: {}", super::counted(u64::from(*queues), "queue", "queues"))
             }
         }
     }
+}
+
+/// The broker's address as both sides print it: `brokerIP1` with the default `listenPort`
+/// 10911 (synthetic: the simulator has no addresses).
+pub(crate) const BROKER_ADDR: &str = "10.0.0.1:10911";
+
+/// `System.currentTimeMillis()` at simulation time 0 (synthetic: 2023-11-14T22:13:20Z), for
+/// the timestamps the broker prints.
+pub(crate) const EPOCH_MS: u64 = 1_700_000_000_000;
+
+/// `MQVersion.Version.V5_3_3.ordinal()`: the version a 5.3.3 client sends in its heartbeat.
+pub(crate) const CLIENT_VERSION: u32 = 479;
+
+/// A client's remote address as the broker prints it (`RemotingHelper.parseChannelRemoteAddr`:
+/// `host:port`): the host is the cid's IP part, the port (synthetic) 50000 + the process index.
+pub(crate) fn remote_addr(process: usize, cid: &str) -> String {
+    let host = cid.split_once('@').map_or(cid, |(ip, _)| ip);
+    format!("{host}:{}", 50_000 + process)
+}
+
+/// The broker's `ClientChannelInfo.toString()`: `ClientChannelInfo [channel=…, clientId=…,
+/// language=JAVA, version=…, lastUpdateTimestamp=…]`, the channel as Netty prints a server
+/// channel (`[id: 0x…, L:/local - R:/remote]`, ` ! ` between them once it is closed).
+/// Synthetic: the channel id (from the process index), the addresses ([`BROKER_ADDR`],
+/// [`remote_addr`]), the version ([`CLIENT_VERSION`]) and the timestamp ([`EPOCH_MS`] + the
+/// last heartbeat's simulation time). A gRPC client's channel (through the proxy) prints
+/// differently; the Remoting form is used for every model.
+pub(crate) fn client_channel_info(process: usize, cid: &str, active: bool, last_update_ms: u64) -> String {
+    let id = 0x5ca1_ab1e_u32.wrapping_add(process as u32);
+    let link = if active { "-" } else { "!" };
+    format!(
+        "ClientChannelInfo [channel=[id: 0x{id:08x}, L:/{BROKER_ADDR} {link} R:/{}], clientId={cid}, language=JAVA, \
+         version={CLIENT_VERSION}, lastUpdateTimestamp={}]",
+        remote_addr(process, cid),
+        EPOCH_MS + last_update_ms
+    )
+}
+
+/// The subVersion a subscription built at simulation time `at_ms` carries
+/// (`SubscriptionData.subVersion = System.currentTimeMillis()`): [`EPOCH_MS`] + `at_ms`, plus
+/// one ms per subscription built before (`seq`, synthetic) so that the clients the simulator
+/// starts at the same instant keep the order in which they were built.
+pub(crate) fn sub_version_ms(at_ms: u64, seq: u64) -> u64 {
+    EPOCH_MS + at_ms + seq
+}
+
+/// Java's `String.hashCode` (UTF-16 code units, wrapping 32-bit arithmetic).
+fn java_string_hash(s: &str) -> i32 {
+    s.encode_utf16().fold(0_i32, |h, u| h.wrapping_mul(31).wrapping_add(i32::from(u)))
+}
+
+/// A `java.util.HashSet`'s `toString` for at most 12 elements (no resize from the default 16
+/// buckets): buckets in order (`(h ^ h >>> 16) & 15`), insertion order within a bucket.
+fn java_hash_set<T: std::fmt::Display>(items: &[(T, i32)]) -> String {
+    let bucket = |h: i32| ((h as u32 ^ (h as u32 >> 16)) & 15) as usize;
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&i| (bucket(items[i].1), i));
+    let shown: Vec<String> = order.iter().map(|&i| items[i].0.to_string()).collect();
+    format!("[{}]", shown.join(", "))
+}
+
+/// `SubscriptionData.toString()` for a TAG expression as FilterAPI.buildSubscriptionData
+/// builds it: `*` keeps empty tag and code sets, otherwise the `||`-separated tags (trimmed)
+/// and their `hashCode`s, printed as Java's HashSets print them.
+pub(crate) fn subscription_data(topic: &str, expression: &str, sub_version_ms: u64) -> String {
+    let mut tags: Vec<(String, i32)> = Vec::new();
+    let all = expression.is_empty() || expression == "*";
+    if !all {
+        for tag in expression.split("||").map(str::trim).filter(|t| !t.is_empty()) {
+            if !tags.iter().any(|(t, _)| t == tag) {
+                tags.push((tag.to_owned(), java_string_hash(tag)));
+            }
+        }
+    }
+    let mut codes: Vec<(i32, i32)> = Vec::new();
+    for &(_, h) in &tags {
+        if !codes.iter().any(|&(c, _)| c == h) {
+            codes.push((h, h));
+        }
+    }
+    let sub = if all { "*" } else { expression };
+    format!(
+        "SubscriptionData [classFilterMode=false, topic={topic}, subString={sub}, tagsSet={}, codeSet={}, \
+         subVersion={sub_version_ms}, expressionType=TAG]",
+        java_hash_set(&tags),
+        java_hash_set(&codes)
+    )
 }
 
 #[cfg(test)]
@@ -523,21 +664,131 @@ mod tests {
         );
     }
 
+    /// Every broker membership line (and the client's notification line) checked character for
+    /// character against the template it comes from (apache/rocketmq 5.x, class and method in
+    /// the comment before each), with the level it is logged at.
+    #[test]
+    fn broker_lines_are_the_templates_of_the_broker_source() {
+        let g = || "cg".to_owned();
+        let channel = client_channel_info(0, CID, true, 30_000);
+        let closed = client_channel_info(0, CID, false, 30_000);
+        // ClientChannelInfo.toString, the channel as Netty's AbstractChannel.toString prints it.
+        let netty = "[id: 0x5ca1ab1e, L:/10.0.0.1:10911 - R:/192.168.0.1:50000]";
+        let ts = (EPOCH_MS + 30_000).to_string();
+        let info = "ClientChannelInfo [channel={}, clientId={}, language={}, version={}, lastUpdateTimestamp={}]";
+        assert_eq!(channel, fill(info, &[netty, CID, "JAVA", "479", &ts]));
+        assert_eq!(closed, fill(info, &[&netty.replace(" - ", " ! "), CID, "JAVA", "479", &ts]));
+        let member = |change: &str, channel: &str| LogKind::MemberChanged {
+            cid: CID.to_owned(),
+            change: change.to_owned(),
+            members: 0,
+            notified: false,
+            group: g(),
+            consume_type: "CONSUME_PASSIVELY".to_owned(),
+            message_model: "CLUSTERING".to_owned(),
+            channel: channel.to_owned(),
+        };
+        let cases: Vec<(LogKind, Level, &str, Vec<&str>)> = vec![
+            // ConsumerGroupInfo.updateChannel (a new channel)
+            (
+                member("registered", &channel),
+                Level::Info,
+                "new consumer connected, group: {} {} {} channel: {}",
+                vec!["cg", "CONSUME_PASSIVELY", "CLUSTERING", &channel],
+            ),
+            // ConsumerGroupInfo.unregisterChannel
+            (
+                member("unregistered", &channel),
+                Level::Info,
+                "unregister a consumer[{}] from consumerGroupInfo {}",
+                vec!["cg", &channel],
+            ),
+            // ConsumerGroupInfo.doChannelCloseEvent
+            (
+                member("channel closed", &closed),
+                Level::Warn,
+                "NETTY EVENT: remove not active channel[{}] from ConsumerGroupInfo groupChannelTable, consumer group: {}",
+                vec![&closed, "cg"],
+            ),
+            // ConsumerManager.unregisterConsumer / doChannelCloseEvent, the last channel gone
+            (
+                LogKind::GroupRemoved { group: g(), scan: false },
+                Level::Info,
+                "unregister consumer ok, no any connection, and remove consumer group, {}",
+                vec!["cg"],
+            ),
+            // ConsumerManager.scanNotActiveChannel
+            (
+                LogKind::ChannelExpired { cid: CID.to_owned(), group: g(), remote_addr: remote_addr(0, CID) },
+                Level::Warn,
+                "SCAN: remove expired channel from ConsumerManager consumerTable. channel={}, consumerGroup={}",
+                vec!["192.168.0.1:50000", "cg"],
+            ),
+            (
+                LogKind::GroupRemoved { group: g(), scan: true },
+                Level::Warn,
+                "SCAN: remove expired channel from ConsumerManager consumerTable, all clear, consumerGroup={}",
+                vec!["cg"],
+            ),
+            // ClientRemotingProcessor.notifyConsumerIdsChanged (client side)
+            (
+                LogKind::NotifyReceived { broker_addr: BROKER_ADDR.to_owned(), group: g() },
+                Level::Info,
+                "receive broker's notification[{}], the consumer group: {} changed, rebalance immediately",
+                vec!["10.0.0.1:10911", "cg"],
+            ),
+        ];
+        for (kind, level, template, args) in cases {
+            let entry = line("broker", kind);
+            assert_eq!(entry.text(), fill(template, &args), "{template}");
+            assert_eq!(entry.level(), level, "{template}");
+        }
+    }
+
+    /// `SubscriptionData.toString()` as a JVM prints it (the expected sets were printed by
+    /// jshell building the sets as FilterAPI.buildSubscriptionData does), and the
+    /// ConsumerGroupInfo.updateSubscription lines around it.
+    #[test]
+    fn subscription_lines_are_the_templates_of_the_broker_source() {
+        let data = "SubscriptionData [classFilterMode={}, topic={}, subString={}, tagsSet={}, codeSet={}, subVersion={}, expressionType={}]";
+        let v = "1700000000001";
+        let cases = [
+            ("*", "*", "[]", "[]"),
+            ("TagA || TagB", "TagA || TagB", "[TagA, TagB]", "[2598919, 2598920]"),
+            (
+                "create || cancel || pay || refund || ship",
+                "create || cancel || pay || refund || ship",
+                "[cancel, create, pay, ship, refund]",
+                "[-1367724422, -1352294148, 110760, 3529276, -934813832]",
+            ),
+            ("cancel", "cancel", "[cancel]", "[-1367724422]"),
+        ];
+        for (expression, sub, tags, codes) in cases {
+            assert_eq!(
+                subscription_data("T", expression, 1_700_000_000_001),
+                fill(data, &["false", "T", sub, tags, codes, v, "TAG"])
+            );
+        }
+        let (old, new) = (subscription_data("T", "*", 1), subscription_data("T", "cancel", 2));
+        let changed =
+            line("broker", LogKind::SubscriptionChanged { group: "cg".to_owned(), old: old.clone(), new: new.clone() });
+        assert_eq!(changed.text(), fill("subscription changed, group: {} OLD: {} NEW: {}", &["cg", &old, &new]));
+        assert_eq!(changed.level(), Level::Info);
+        let added = line("broker", LogKind::SubscriptionAdded { group: "cg".to_owned(), sub: old.clone() });
+        assert_eq!(added.text(), fill("subscription changed, add new topic, group: {} {}", &["cg", &old]));
+        assert_eq!(added.level(), Level::Info);
+    }
+
     /// AbstractAllocateMessageQueueStrategy.check logs `[BUG] … not in cidAll` with `log.info`;
     /// ConsumerManager.scanNotActiveChannel warns about an expired channel.
     #[test]
     fn levels_are_the_clients() {
         let bug = line(CID, LogKind::NotInCidAll { line: "[BUG] ConsumerGroup: cg …".to_owned() });
         assert_eq!(bug.level(), Level::Info);
-        let expired = line("broker", LogKind::ChannelExpired { cid: CID.to_owned(), group: "cg".to_owned() });
+        let remote_addr = remote_addr(0, CID);
+        let expired =
+            line("broker", LogKind::ChannelExpired { cid: CID.to_owned(), group: "cg".to_owned(), remote_addr });
         assert_eq!(expired.level(), Level::Warn);
-        assert_eq!(
-            expired.text(),
-            fill(
-                "SCAN: remove expired channel from ConsumerManager consumerTable. channel={}, consumerGroup={}",
-                &["192.168.0.1", "cg"]
-            )
-        );
         let failed =
             line(CID, LogKind::LockFailed { queue: 3, group: "cg".to_owned(), mq: MQ.to_owned(), on_add: false });
         assert!(!failed.text().contains("locked by"), "the client never learns the holder");

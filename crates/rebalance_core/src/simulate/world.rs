@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::broker::{split_rate, Membership, QueueState, Route};
 use super::client::{Client, ConsumerStatus};
-use super::config::{ConsumeModel, SimConfig};
+use super::config::{ConsumeModel, PopConsumer, SimConfig};
 use super::event::ScheduledEvent;
 use super::ledger::{Delta, TagTable};
 use super::log::{LogEntry, LogKind};
@@ -184,6 +184,37 @@ impl World {
         self.log.push(LogEntry { at_ms: self.now, source, process: Some(c as u32), kind });
     }
 
+    /// The broker's line for a member that registered, unregistered or whose channel closed
+    /// (`change`), with its channel as `ClientChannelInfo` prints it (`last_seen`: its last
+    /// heartbeat); when the group has no channel left, the group-removed line too.
+    pub(crate) fn log_member(&mut self, c: usize, change: &str, notified: bool, last_seen: u64) {
+        let cid = self.clients.get(c).map_or_else(String::new, |cl| cl.cid.clone());
+        let members = self.members.channels.len() as u32;
+        let group = self.cfg.group.name.clone();
+        let simple = self.cfg.group.model == ConsumeModel::Pop && self.cfg.client.pop_consumer == PopConsumer::Simple;
+        // ClientActivity.buildConsumeType: CONSUME_ACTIVELY for a SimpleConsumer, otherwise a
+        // push consumer's CONSUME_PASSIVELY.
+        let consume_type = if simple { "CONSUME_ACTIVELY" } else { "CONSUME_PASSIVELY" }.to_owned();
+        let broadcasting = self.cfg.group.model == ConsumeModel::Broadcasting;
+        let message_model = if broadcasting { "BROADCASTING" } else { "CLUSTERING" }.to_owned();
+        let channel = super::log::client_channel_info(c, &cid, change != "channel closed", last_seen);
+        let change = change.to_owned();
+        let removed = members == 0 && change != "registered";
+        self.log_broker(LogKind::MemberChanged {
+            cid,
+            change,
+            members,
+            notified,
+            group: group.clone(),
+            consume_type,
+            message_model,
+            channel,
+        });
+        if removed {
+            self.log_broker(LogKind::GroupRemoved { group, scan: false });
+        }
+    }
+
     /// Logs a line from the broker.
     pub(crate) fn log_broker(&mut self, kind: LogKind) {
         self.log.push(LogEntry { at_ms: self.now, source: "broker".to_owned(), process: None, kind });
@@ -227,18 +258,31 @@ impl World {
     /// A heartbeat reaches the broker (`notify`: tell the group about a change).
     pub(crate) fn heartbeat(&mut self, c: usize, notify: bool) {
         let Some(cl) = self.clients.get(c) else { return };
-        let (cid, mask, version) = (cl.cid.clone(), cl.mask, cl.sub_version);
+        let (cid, mask, version) = (cl.cid.clone(), cl.mask, (cl.sub_version, cl.sub_version_ms));
         let out = self.members.heartbeat(c, &cid, self.now, mask, version);
         if out.registered {
-            let members = self.members.channels.len() as u32;
             let notified = notify && self.notifies();
-            self.log_broker(LogKind::MemberChanged { cid, change: "registered".to_owned(), members, notified });
+            self.log_member(c, "registered", notified, self.now);
         }
-        if let Some((old, new)) = out.subscription_changed {
-            let (old, new) = (self.expression(old), self.expression(new));
-            self.log_broker(LogKind::SubscriptionChanged { old, new });
+        let topic = self.cfg.topic.name.clone();
+        let data = |w: &World, mask: u8, version_ms: u64| {
+            super::log::subscription_data(&topic, &w.expression(mask), version_ms)
+        };
+        let group = self.cfg.group.name.clone();
+        if let Some((mask, version_ms)) = out.subscription_added {
+            let sub = data(self, mask, version_ms);
+            self.log_broker(LogKind::SubscriptionAdded { group: group.clone(), sub });
         }
-        if notify && (out.registered || out.subscription_changed.is_some()) {
+        // Logged for push consumers only (`consumeType == CONSUME_PASSIVELY`).
+        let simple = self.cfg.group.model == ConsumeModel::Pop && self.cfg.client.pop_consumer == PopConsumer::Simple;
+        if let Some((old_mask, old_ms, new_mask, new_ms)) = out.subscription_changed.filter(|_| !simple) {
+            let (old, new) = (data(self, old_mask, old_ms), data(self, new_mask, new_ms));
+            self.log_broker(LogKind::SubscriptionChanged { group, old, new });
+        }
+        // ConsumerManager.registerConsumer notifies when the channel is new (updateChannel) or
+        // a topic was added or removed (updateSubscription's result); a newer subscription of
+        // the same topic replaces the old one without a notification.
+        if notify && out.registered {
             self.notify_all();
         }
     }
@@ -275,9 +319,15 @@ impl World {
             // CLIENT_UNREGISTER, which DefaultConsumerIdsChangeListener does not turn into
             // NOTIFY_CONSUMER_IDS_CHANGED: the others learn it at their next periodic rebalance.
             let gone = self.members.expire(self.now, self.cfg.broker.channel_expiry_ms);
+            let all_clear = !gone.is_empty() && self.members.channels.is_empty();
             for ch in gone {
                 let group = self.cfg.group.name.clone();
-                self.log_broker(LogKind::ChannelExpired { cid: ch.cid, group });
+                let remote_addr = super::log::remote_addr(ch.process, &ch.cid);
+                self.log_broker(LogKind::ChannelExpired { cid: ch.cid, group, remote_addr });
+            }
+            if all_clear {
+                let group = self.cfg.group.name.clone();
+                self.log_broker(LogKind::GroupRemoved { group, scan: true });
             }
         }
         for c in 0..self.clients.len() {
@@ -334,6 +384,10 @@ impl World {
         if !pop && (notified || cl.next_rebalance <= now) {
             cl.notify_at = None;
             cl.next_rebalance = now + rebalance;
+            if notified {
+                let (broker_addr, group) = (super::log::BROKER_ADDR.to_owned(), self.cfg.group.name.clone());
+                self.log_client(c, LogKind::NotifyReceived { broker_addr, group });
+            }
             self.rebalance(c, if notified { "notified" } else { "periodic" });
         }
         let Some(cl) = self.clients.get_mut(c) else { return };
