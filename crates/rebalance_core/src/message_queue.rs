@@ -102,7 +102,7 @@ pub fn sort_cids(cids: &mut [String]) {
 
 /// RebalanceImpl's `mqAll`: the topic's queues as a set (a repeated queue once) sorted by
 /// `Collections.sort`, or Java's error when that sort throws (see
-/// [`Error::ComparisonContract`]).
+/// [`crate::Error::ComparisonContract`]).
 ///
 /// When [`java_compare`] is not an order, Java's result depends on the list's order before
 /// sorting; RocketMQ's is the iteration order of the route's `HashSet`, here it is the order

@@ -226,7 +226,7 @@ pub enum LogKind {
         consume_type: String,
         /// MessageModel: CLUSTERING or BROADCASTING.
         message_model: String,
-        /// `ClientChannelInfo.toString()` (see [`client_channel_info`]).
+        /// `ClientChannelInfo.toString()` (as `client_channel_info` writes it).
         channel: String,
     },
     /// Broker: the last channel of the group is gone: `unregister consumer ok, no any
@@ -270,7 +270,7 @@ pub enum LogKind {
         /// consumerGroup.
         group: String,
         /// The channel's remote address (`RemotingHelper.parseChannelRemoteAddr`, see
-        /// [`remote_addr`]).
+        /// `remote_addr`).
         remote_addr: String,
     },
     /// Broker: the group's subscription was replaced by one with a newer subVersion
@@ -278,7 +278,7 @@ pub enum LogKind {
     SubscriptionChanged {
         /// consumerGroup.
         group: String,
-        /// The old `SubscriptionData.toString()` (see [`subscription_data`]).
+        /// The old `SubscriptionData.toString()` (as `subscription_data` writes it).
         old: String,
         /// The new one.
         new: String,
