@@ -1,8 +1,7 @@
 //! `rebalance-lab allocate` through the binary: every bad line is an error for that line
 //! (naming the line and the field), the run goes on, and answers are written line by line.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::Stdio;
+use std::io::{BufRead, Write};
 
 use serde_json::Value;
 
@@ -106,14 +105,7 @@ fn every_error_names_its_line_and_field() {
 
 #[test]
 fn answers_are_written_as_soon_as_each_line_is_read() {
-    let mut child = support::binary()
-        .arg("allocate")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run rebalance-lab");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let (mut child, mut stdin, mut stdout) = support::spawn_allocate();
     // With stdin still open, each answer must arrive before the next case is sent (an
     // answer kept in a buffer would block this read, and would be lost if the run died).
     for _ in 0..3 {
@@ -149,14 +141,7 @@ fn a_config_group_line_is_streamed_not_built_in_memory() {
         config.join(","),
         cids.join(",")
     );
-    let mut child = support::binary()
-        .arg("allocate")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run rebalance-lab");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let (mut child, mut stdin, mut stdout) = support::spawn_allocate();
     writeln!(stdin, "{case}").expect("write");
     stdin.flush().expect("flush");
     let mut line = String::new();

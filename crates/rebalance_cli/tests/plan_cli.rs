@@ -146,7 +146,7 @@ fn the_summary_and_the_steps_round_the_same_way() {
 #[test]
 fn an_instance_count_that_does_not_fit_is_said_and_the_verdict_stays_right() {
     // C_required = 1e15 / 1 s: 10^15 instances of 1 msg/s, more than 4,294,967,295.
-    let out = plan(&[
+    const HUGE: [&str; 12] = [
         "--backlog",
         "1e15",
         "--produce-rate",
@@ -159,33 +159,16 @@ fn an_instance_count_that_does_not_fit_is_said_and_the_verdict_stays_right() {
         "8",
         "--model",
         "message",
-    ])
-    .expect("valid");
+    ];
+    let out = plan(&HUGE).expect("valid");
     assert!(line_after(&out, "N = ceil(C_required / R)").ends_with("=  1,000,000,000,000,000"), "{out}");
     assert_eq!(
         line_after(&out, "Instances needed: "),
         "1,000,000,000,000,000, more than 4,294,967,295 (the JSON caps instancesNeeded and instances there and sets instancesOverflow)"
     );
     assert!(out.contains("Verdict: target met"), "{out}");
-    let json: serde_json::Value = serde_json::from_str(
-        &plan(&[
-            "--backlog",
-            "1e15",
-            "--produce-rate",
-            "0",
-            "--instance-rate",
-            "1",
-            "--target",
-            "1s",
-            "--queues",
-            "8",
-            "--model",
-            "message",
-            "--json",
-        ])
-        .expect("valid"),
-    )
-    .expect("json");
+    let json: serde_json::Value =
+        serde_json::from_str(&plan(&[&HUGE[..], &["--json"]].concat()).expect("valid")).expect("json");
     assert_eq!((json["instancesOverflow"].as_bool(), json["meetsTarget"].as_bool()), (Some(true), Some(true)));
     // Queue-level: the queues cap the consumers, the idle count is the exact one.
     let out =

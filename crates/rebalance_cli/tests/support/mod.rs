@@ -1,7 +1,8 @@
 //! Running the `rebalance-lab` binary in the CLI tests.
 
+use std::io::BufReader;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -38,4 +39,14 @@ pub fn allocate(input: &[u8]) -> (bool, Vec<Value>) {
         .map(|l| serde_json::from_str(l).expect("json out"))
         .collect();
     (output.status.success(), lines)
+}
+
+/// Starts `allocate` with its stdin and stdout kept open, to talk to it line by line.
+#[allow(dead_code)] // only the tests that stream use it
+pub fn spawn_allocate() -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child =
+        binary().arg("allocate").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("run rebalance-lab");
+    let stdin = child.stdin.take().expect("stdin");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    (child, stdin, stdout)
 }
