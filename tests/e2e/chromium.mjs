@@ -1,5 +1,5 @@
 // Debian's Chromium and the flags it runs with, for the e2e suite (playwright.config.mjs) and the
-// benchmark (tests/perf/playground.mjs): headless as root, no GPU, no background traffic that
+// benchmark (xtask/perf/playground.mjs): headless as root, no GPU, no background traffic that
 // could leave the site's origin. Never `npx playwright install` here.
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 

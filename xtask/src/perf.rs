@@ -1,5 +1,5 @@
 //! `cargo xtask perf`: builds the release site, serves it on a free port and runs the
-//! playground's repaint benchmark (`tests/perf/playground.mjs`) in headless Chromium.
+//! playground's repaint benchmark (`xtask/perf/playground.mjs`) in headless Chromium.
 //!
 //! A benchmark, not a test: it prints first-render time and p50/p95 of slider input → next
 //! animation frame at 256 queues / 64 consumers per strategy, and never fails on a timing.
@@ -9,7 +9,7 @@ use crate::test::Server;
 use crate::util::{self, Result};
 use crate::{build, Options};
 
-const SCRIPT: &str = "tests/perf/playground.mjs";
+const SCRIPT: &str = "xtask/perf/playground.mjs";
 
 /// Builds (release), serves and runs the benchmark script.
 pub fn run(options: &Options) -> Result {

@@ -13,7 +13,7 @@
 // - step: dragged one value at a time with a 600 ms rest between: every change is a single
 //   one, so its tiles travel (Web Animations start in that frame). Run it with `cargo xtask perf`, or against a served release build:
 //
-//   node tests/perf/playground.mjs http://127.0.0.1:8080/
+//   node xtask/perf/playground.mjs http://127.0.0.1:8080/
 //
 // Uses Debian's Chromium with the e2e suite's flags (tests/e2e/chromium.mjs). PERF_ROUNDS,
 // PERF_MODES (comma list), PERF_REDUCED_MOTION=1, PERF_TRACE=1 (per-thread breakdown of the
@@ -22,11 +22,11 @@
 // PERF_STEPS (single steps with a rest between, which travel; 0 skips them) and PERF_FIRST
 // (fresh loads per page for the first-render table at the end; 0 skips it) tune a run.
 import { chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/e2e/chromium.mjs';
 
 const base = process.argv[2] || process.env.PERF_BASE_URL;
 if (!base) {
-  console.error('usage: node tests/perf/playground.mjs BASE_URL   (or set PERF_BASE_URL)');
+  console.error('usage: node xtask/perf/playground.mjs BASE_URL   (or set PERF_BASE_URL)');
   process.exit(2);
 }
 const ROUNDS = Number(process.env.PERF_ROUNDS || 80);
