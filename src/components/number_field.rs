@@ -67,7 +67,7 @@ const NOT_A_NUMBER: &str = "field.not_a_number";
 /// Reads `text` as a plain number (`12,000`, `1_000`, `2.5`); `None` when it is not one.
 pub fn read_number(text: &str) -> Option<f64> {
     let cleaned: String = text.trim().chars().filter(|c| *c != ',' && *c != '_' && *c != ' ').collect();
-    cleaned.parse::<f64>().ok()
+    rebalance_core::float::parse_f64(&cleaned)
 }
 
 /// Reads `text` as a number within `min..=max`; `Err` holds a message key and the bounds.

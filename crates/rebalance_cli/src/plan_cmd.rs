@@ -47,8 +47,8 @@ pub fn parse_number(text: &str) -> Result<f64, String> {
         if frac.is_empty() { "0" } else { frac },
         exponent.map_or(String::new(), |e| format!("e{e}"))
     );
-    match cleaned.parse::<f64>() {
-        Ok(x) if x.is_finite() => Ok(x),
+    match rebalance_core::float::parse_f64(&cleaned) {
+        Some(x) if x.is_finite() => Ok(x),
         _ => Err(bad("too large")),
     }
 }

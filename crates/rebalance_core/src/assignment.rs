@@ -85,7 +85,7 @@ pub fn assign(model: &MessageModel, queues: &[MessageQueue], cids: &[String]) ->
         MessageModel::Clustering(_) if !cids.is_empty() => rebalance_mq_all(queues)?,
         _ => {
             let mut set = queues.to_vec();
-            crate::order::sort(&mut set);
+            set.sort();
             set.dedup();
             set
         }
@@ -331,7 +331,7 @@ impl GroupAssignment {
         // `assign` keeps the members in cidAll's sorted order, so the owners come sorted
         // (BROADCASTING at 256 queues / 64 consumers sorted 512 lists of 64 per rebalance).
         if !cids.is_sorted_by(|a, b| java_cmp(a, b) != std::cmp::Ordering::Greater) {
-            crate::order::sort_by(&mut cids, |a, b| java_cmp(a, b));
+            cids.sort_by(|a, b| java_cmp(a, b));
         }
         cids.dedup();
         cids
@@ -461,8 +461,7 @@ pub fn moves(before: &GroupAssignment, after: &GroupAssignment) -> Moves {
             .collect();
         (pairs.clone(), pairs, Vec::new())
     } else {
-        // Filled by `insert` (the last owner list of a repeated queue wins, as with `collect`):
-        // collecting compiles a sort of its own into every WebAssembly bundle (src/order.rs).
+        // Filled by `insert`: the last owner list of a repeated queue wins.
         fn by_queue<'a>(a: &'a GroupAssignment, lists: &'a [Owners<'a>]) -> BTreeMap<&'a MessageQueue, &'a Owners<'a>> {
             let mut owners = BTreeMap::new();
             for (mq, list) in a.queues.iter().zip(lists) {

@@ -13,18 +13,18 @@
 //! - [`plan`]: backlog drain planning with the reasoning as ordered steps.
 //! - [`exercise`]: graded exercises as data, seeded parameters, grading and diagnosis.
 //! - [`simulate`]: the deterministic consumer-group timeline simulator.
-//! - [`order`]: sorting with one compiled sort (small WebAssembly).
+//! - [`float`]: decimal text to `f64`, as `str::parse` reads it.
 //! - [`json`]: the small JSON reader and writer of stored progress and answers.
 
 pub mod allocate;
 pub mod assignment;
 mod error;
 pub mod exercise;
+pub mod float;
 pub mod json;
 pub mod message_queue;
 pub mod mqadmin;
 pub mod offset;
-pub mod order;
 pub mod plan;
 pub mod reset;
 pub mod simulate;

@@ -97,7 +97,7 @@ pub fn java_cmp(a: &str, b: &str) -> Ordering {
 
 /// Sorts client ids as `Collections.sort(cidAll)` does (duplicates are kept).
 pub fn sort_cids(cids: &mut [String]) {
-    crate::order::sort_by(cids, |a, b| java_cmp(a, b));
+    cids.sort_by(|a, b| java_cmp(a, b));
 }
 
 /// RebalanceImpl's `mqAll`: the topic's queues as a set (a repeated queue once) sorted by
@@ -110,7 +110,7 @@ pub fn sort_cids(cids: &mut [String]) {
 pub fn rebalance_mq_all(queues: &[MessageQueue]) -> Result<Vec<MessageQueue>> {
     if compare_to_is_total(queues) {
         let mut mq_all = queues.to_vec();
-        crate::order::sort(&mut mq_all);
+        mq_all.sort();
         mq_all.dedup();
         return Ok(mq_all);
     }
@@ -139,7 +139,7 @@ pub fn sort_queues(queues: &mut [MessageQueue]) {
             return;
         }
     }
-    crate::order::sort(queues);
+    queues.sort();
 }
 
 mod java_sort;

@@ -223,7 +223,7 @@ pub fn render(progress: &[QueueProgress], opts: &RenderOptions) -> String {
     write_line(&mut out, header, ips.map(|_| "#Client IP"), "");
 
     let mut rows: Vec<&QueueProgress> = progress.iter().collect();
-    crate::order::sort_by(&mut rows, |a, b| a.mq.cmp(&b.mq));
+    rows.sort_by(|a, b| a.mq.cmp(&b.mq));
     let (mut diff_total, mut inflight_total) = (0i64, 0i64);
     for q in rows {
         let diff = q.max_offset.wrapping_sub(q.consumer_offset);
@@ -429,7 +429,7 @@ pub fn parse_with_offset(text: &str, utc_offset_minutes: i32) -> Result<ParsedPr
         let footer = |prefix: &str| trimmed.strip_prefix(prefix).map(str::trim);
         let not_a_number = |name: &str, v: &str| parse_error(line, format!("{name} {v:?} is not a number"));
         if let Some(v) = footer("Consume TPS:") {
-            let tps = v.parse::<f64>().ok().ok_or_else(|| not_a_number("Consume TPS", v))?;
+            let tps = crate::float::parse_f64(v).ok_or_else(|| not_a_number("Consume TPS", v))?;
             result.consume_tps = Some(tps);
         } else if let Some(v) = footer("Consume Diff Total:").or_else(|| footer("Diff Total:")) {
             result.diff_total = Some(v.parse().map_err(|_| not_a_number("Consume Diff Total", v))?);

@@ -6,6 +6,7 @@
 
 use std::cmp::Ordering;
 
+use proptest::prelude::*;
 use rebalance_core::allocate::{allocate, Strategy};
 use rebalance_core::assignment::{assign, MessageModel};
 use rebalance_core::message_queue::{java_compare, rebalance_mq_all, sort_queues};
@@ -110,5 +111,32 @@ fn assign_sorts_like_rebalance_impl() {
         }
         // BROADCASTING does not sort (`updateProcessQueueTableInRebalance(topic, mqSet, …)`).
         assert!(assign(&MessageModel::Broadcasting, &queues, &cids).is_ok(), "line {}", n + 1);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Java's TimSort, run when `MessageQueue.compareTo` is not an order (ids more than
+    /// `i32::MAX` apart), never panics, and when Java would not throw it returns the distinct
+    /// queues, each once; `sort_queues` keeps every copy.
+    #[test]
+    fn java_sort_of_extreme_ids_never_panics(
+        items in prop::collection::vec((0u8..3, prop_oneof![any::<i32>(), Just(i32::MIN), Just(i32::MAX), Just(0), -3i32..3]), 0..400),
+    ) {
+        let queues: Vec<MessageQueue> = items.into_iter().map(|(b, q)| MessageQueue::new("T", format!("b{b}"), q)).collect();
+        let mut distinct = queues.clone();
+        distinct.sort();
+        distinct.dedup();
+        if let Ok(mut got) = rebalance_mq_all(&queues) {
+            got.sort();
+            prop_assert_eq!(got, distinct);
+        }
+        let mut all = queues.clone();
+        sort_queues(&mut all);
+        all.sort();
+        let mut expected = queues;
+        expected.sort();
+        prop_assert_eq!(all, expected);
     }
 }

@@ -101,7 +101,8 @@ pub fn query_pairs(state: &ShowMeState) -> Vec<(String, String)> {
                     put(key, v);
                 }
             }
-            let consume = get("consume").and_then(|c| c.parse::<f64>().ok()).filter(|c| c.is_finite() && *c > 0.0);
+            let consume =
+                get("consume").and_then(|c| rebalance_core::float::parse_f64(&c)).filter(|c| c.is_finite() && *c > 0.0);
             if let Some(consume) = consume {
                 // The planner takes a per-instance rate: split the group's rate evenly over
                 // the fewest instances that keep it on the slider and, if possible, whole.

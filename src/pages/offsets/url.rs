@@ -133,7 +133,7 @@ impl Reader {
     }
 
     fn float(&mut self, key: &str, given: &str, lo: f64, hi: f64) -> Option<f64> {
-        match given.trim().parse::<f64>().ok() {
+        match rebalance_core::float::parse_f64(given.trim()) {
             Some(v) if v.is_finite() => {
                 let used = v.max(lo).min(hi);
                 if used != v {

@@ -26,7 +26,7 @@ impl Inputs {
         for field in Field::ALL {
             let Some(raw) = get(field.key()) else { continue };
             let Range { min, max, .. } = field.range();
-            let kind = match raw.trim().parse::<f64>().ok() {
+            let kind = match rebalance_core::float::parse_f64(raw.trim()) {
                 // NaN is no number; ±inf (also what a 400-digit number reads as) is out of range.
                 Some(v) if !v.is_nan() && (v < min || v > max) => {
                     inputs.set(field, v);

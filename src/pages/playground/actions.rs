@@ -68,7 +68,7 @@ impl Settings {
             Action::Duplicate(host) => {
                 if next.hosts.len() < MAX_CONSUMERS && next.hosts.contains(host) {
                     next.hosts.push(*host);
-                    rebalance_core::order::sort(&mut next.hosts);
+                    next.hosts.sort();
                 }
             }
             Action::SetMode(mode) => next.mode = *mode,
@@ -112,9 +112,7 @@ impl Settings {
                 }
                 None if next.compare_modes.len() < 3 => {
                     next.compare_modes.push(*mode);
-                    rebalance_core::order::sort_by_key(&mut next.compare_modes, |m| {
-                        Mode::ALL.iter().position(|x| x == m)
-                    });
+                    next.compare_modes.sort_by_key(|m| Mode::ALL.iter().position(|x| x == m));
                 }
                 None => {}
             },

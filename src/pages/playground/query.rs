@@ -46,7 +46,7 @@ impl Reader<'_> {
     /// An integer in `min..=max`: clamped when out of range, `default` when not a number.
     fn int(&mut self, key: &'static str, min: i64, max: i64, default: i64) -> i64 {
         let Some(raw) = (self.get)(key) else { return default };
-        match raw.trim().parse::<f64>().ok() {
+        match rebalance_core::float::parse_f64(raw.trim()) {
             Some(v) if v.is_finite() => {
                 let used = (v.round() as i64).clamp(min, max);
                 if used as f64 != v {
@@ -95,7 +95,7 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<Notice
     let count = r.int("pg_c", 0, MAX_CONSUMERS as i64, s.hosts.len() as i64) as usize;
     s.hosts = resized(&[], count);
     if let Some((mut hosts, bad)) = r.list("pg_m", |t| t.parse::<u8>().ok().filter(|h| (1..=MAX_HOST).contains(h))) {
-        rebalance_core::order::sort(&mut hosts);
+        hosts.sort();
         let over = hosts.len() > MAX_CONSUMERS;
         hosts.truncate(MAX_CONSUMERS);
         let used = join(hosts.iter());
@@ -182,7 +182,7 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<Notice
     if let Some((mut modes, bad)) = r.list("pg_cs", Mode::parse) {
         let mut seen = BTreeSet::new();
         modes.retain(|m| seen.insert(*m));
-        rebalance_core::order::sort_by_key(&mut modes, |m| Mode::ALL.iter().position(|x| x == m));
+        modes.sort_by_key(|m| Mode::ALL.iter().position(|x| x == m));
         let over = modes.len() > 3;
         modes.truncate(3);
         if !bad.is_empty() || over {

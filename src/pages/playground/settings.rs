@@ -326,7 +326,7 @@ impl Settings {
 /// `hosts` grown with the smallest free host numbers, or shrunk by dropping the largest.
 pub fn resized(hosts: &[u8], count: usize) -> Vec<u8> {
     let mut next = hosts.to_vec();
-    rebalance_core::order::sort(&mut next);
+    next.sort();
     while next.len() > count {
         next.pop();
     }
@@ -340,6 +340,6 @@ pub fn resized(hosts: &[u8], count: usize) -> Vec<u8> {
             break;
         }
     }
-    rebalance_core::order::sort(&mut next);
+    next.sort();
     next
 }

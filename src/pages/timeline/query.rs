@@ -66,7 +66,7 @@ fn whole(
         }
         return v.min(max);
     }
-    match text.parse::<f64>().ok() {
+    match rebalance_core::float::parse_f64(text) {
         Some(v) if v.is_finite() => {
             let used = v.round().clamp(0.0, max as f64) as u64;
             out.push(replaced(key, &raw, used));

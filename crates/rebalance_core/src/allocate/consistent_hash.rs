@@ -104,7 +104,7 @@ impl Ring {
                     nodes.push((vnode_hash(cid, r), owner, r));
                 }
             }
-            crate::order::sort_by_key(&mut nodes, |n| n.0);
+            nodes.sort_by_key(|n| n.0);
             let mut unique: Vec<(u32, usize, u64)> = Vec::with_capacity(nodes.len());
             for node in nodes {
                 match unique.last_mut() {
@@ -210,7 +210,7 @@ mod tests {
         let cids = vec!["a@1".to_owned(), "a@1".to_owned()];
         let ring = Ring::build(&cids, 3);
         let mut keys: Vec<String> = ring.entries(&cids).into_iter().map(|e| e.vnode_key).collect();
-        crate::order::sort(&mut keys);
+        keys.sort();
         assert_eq!(keys, ["a@1-0", "a@1-1", "a@1-2", "a@1-3", "a@1-4", "a@1-5"]);
     }
 }

@@ -69,7 +69,7 @@ pub(crate) fn group_by_room<'a, T>(
         });
         rooms[slot].1.push(i);
     }
-    crate::order::sort_by(&mut rooms, |a, b| java_cmp(a.0, b.0));
+    rooms.sort_by(|a, b| java_cmp(a.0, b.0));
     Ok(rooms)
 }
 

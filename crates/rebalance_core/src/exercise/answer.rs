@@ -201,7 +201,7 @@ pub fn read(answer: &PartAnswer, input: &PartInput, labels: &[String]) -> Result
                     }
                 }
             }
-            crate::order::sort(&mut out);
+            out.sort();
             out.dedup();
             Ok(Value::Queues(out))
         }

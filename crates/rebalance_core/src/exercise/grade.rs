@@ -165,7 +165,7 @@ fn matches_value(given: &Value, target: &Value, tolerance: Tolerance) -> bool {
 
 fn sorted<T: Ord + Clone>(v: &[T]) -> Vec<T> {
     let mut v = v.to_vec();
-    crate::order::sort(&mut v);
+    v.sort();
     v.dedup();
     v
 }

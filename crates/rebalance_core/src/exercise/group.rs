@@ -213,7 +213,7 @@ pub(crate) fn member(assignment: &GroupAssignment, cid: &str) -> CResult<usize> 
 /// Member `m`'s queue indices, ascending.
 pub(crate) fn owned(assignment: &GroupAssignment, m: usize) -> Vec<usize> {
     let mut queues = assignment.members.get(m).map(|m| m.queues.to_vec()).unwrap_or_default();
-    crate::order::sort(&mut queues);
+    queues.sort();
     queues.dedup();
     queues
 }
@@ -223,7 +223,7 @@ pub(crate) fn moved(before: &GroupAssignment, after: &GroupAssignment) -> Vec<us
     let diff = moves(before, after);
     let mut indices: Vec<usize> =
         diff.moved.iter().filter_map(|m| after.queues.iter().position(|q| *q == m.mq)).collect();
-    crate::order::sort(&mut indices);
+    indices.sort();
     indices
 }
 

@@ -127,7 +127,7 @@ fn number(token: &str) -> Option<f64> {
         }
     }
     let joined: String = std::iter::once(first).chain(rest).collect::<String>().replace('_', "");
-    joined.parse::<f64>().ok().filter(|x| x.is_finite())
+    crate::float::parse_f64(&joined).filter(|x| x.is_finite())
 }
 
 /// Splits text into `(number, unit words)` pairs.
@@ -273,7 +273,7 @@ pub fn queue_list(text: &str, labels: &[String]) -> Result<Value, Unreadable> {
     if out.is_empty() {
         return Err(unreadable("没有选择任何队列".to_owned(), "no queue given".to_owned()));
     }
-    crate::order::sort(&mut out);
+    out.sort();
     out.dedup();
     Ok(Value::Queues(out))
 }

@@ -325,6 +325,6 @@ fn orphans_ignored(env: &Env, args: &OwnedArgs) -> CResult<Value> {
         .filter_map(|q| assignment.queues.get(q))
         .filter_map(|mq| all.queues.iter().position(|x| x == mq))
         .collect();
-    crate::order::sort(&mut indices);
+    indices.sort();
     Ok(Value::Queues(indices))
 }

@@ -262,7 +262,7 @@ const BASE32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 /// The completion code for `(exercise id, score, instance seed)` results: `XXXX-XXXX`.
 pub fn completion_code(set_seed: u64, results: &[(String, u8, u64)]) -> String {
     let mut sorted: Vec<&(String, u8, u64)> = results.iter().collect();
-    crate::order::sort(&mut sorted);
+    sorted.sort();
     let mut canonical = format!("rebalance-lab/completion/v1\nseed={set_seed}\n");
     for (id, score, seed) in sorted {
         canonical.push_str(&format!("{id}={score}@{seed}\n"));

@@ -72,7 +72,7 @@ impl Json {
     /// The number as an `f64` (any number; an integer is the nearest `f64`).
     pub fn as_f64(&self) -> Option<f64> {
         match self {
-            Json::Number(n) => n.parse::<f64>().ok(),
+            Json::Number(n) => crate::float::parse_f64(n),
             _ => None,
         }
     }

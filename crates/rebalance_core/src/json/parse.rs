@@ -123,7 +123,7 @@ impl Parser<'_> {
             return Err(self.error("invalid number"));
         }
         let literal = self.text.get(start..self.pos).unwrap_or_default();
-        match literal.parse::<f64>().ok() {
+        match crate::float::parse_f64(literal) {
             Some(x) if x.is_finite() => Ok(Json::Number(literal.to_owned())),
             _ => Err(self.error("number out of range")),
         }

@@ -219,7 +219,7 @@ impl Route {
     pub(crate) fn new(queues: &[QueueState]) -> Arc<Self> {
         let mut pairs: Vec<(MessageQueue, usize)> =
             queues.iter().enumerate().filter(|(_, q)| q.readable).map(|(i, q)| (q.mq.clone(), i)).collect();
-        crate::order::sort(&mut pairs);
+        pairs.sort();
         let (mq_all, ids) = pairs.into_iter().unzip();
         Arc::new(Route { mq_all, ids })
     }
@@ -280,7 +280,7 @@ impl Membership {
 
     fn rebuild(&mut self) {
         self.cid_all = self.channels.iter().map(|c| c.cid.clone()).collect();
-        crate::order::sort_by(&mut self.cid_all, |a, b| java_cmp(a, b));
+        self.cid_all.sort_by(|a, b| java_cmp(a, b));
         self.version += 1;
     }
 

@@ -183,7 +183,7 @@ impl World {
             ConsumeModel::Pop => return,
             ConsumeModel::Broadcasting => {
                 let mut ids = route.ids.clone();
-                crate::order::sort(&mut ids);
+                ids.sort();
                 ids
             }
             ConsumeModel::Clustering => {
@@ -209,7 +209,7 @@ impl World {
                     }
                 };
                 let mut ids: Vec<usize> = allocation.queues.iter().filter_map(|mq| route.id_of(mq)).collect();
-                crate::order::sort(&mut ids);
+                ids.sort();
                 ids.dedup();
                 let cache = AllocCache {
                     members_version: self.members.version,
@@ -260,7 +260,7 @@ impl World {
                 all_locked = false;
             }
         }
-        crate::order::sort_by_key(&mut kept, |pq| pq.q);
+        kept.sort_by_key(|pq| pq.q);
         let queues: Vec<u32> = kept.iter().map(|pq| pq.q as u32).collect();
         let cid_all = self.members.cid_all.len() as u32;
         let mq_all = self.clients.get(c).map_or(0, |cl| cl.route.ids.len() as u32);

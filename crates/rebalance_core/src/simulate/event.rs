@@ -297,7 +297,7 @@ impl Event {
 pub fn validate_script(config: &SimConfig, events: &[ScheduledEvent]) -> Result<()> {
     let limit = MAX_TICKS.saturating_mul(config.tick_ms);
     let mut sorted: Vec<&ScheduledEvent> = events.iter().collect();
-    crate::order::sort_by_key(&mut sorted, |e| e.at_ms);
+    sorted.sort_by_key(|e| e.at_ms);
     for (i, e) in sorted.iter().enumerate() {
         if e.at_ms > limit {
             return Err(Error::InvalidInput {

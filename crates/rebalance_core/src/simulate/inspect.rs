@@ -73,7 +73,7 @@ impl World {
             .map(|(c, cl)| {
                 let mut queues: Vec<u32> = cl.pqs.iter().map(|pq| pq.q as u32).collect();
                 queues.extend(cl.deliveries.iter().map(|d| d.q as u32));
-                crate::order::sort(&mut queues);
+                queues.sort();
                 queues.dedup();
                 let cached = cl.pqs.iter().map(|pq| self.cached(c, pq)).sum::<u64>()
                     + cl.deliveries.iter().map(|d| d.len() - d.processed).sum::<u64>();

@@ -394,7 +394,7 @@ impl World {
                     new.push(MessageQueue::new(&self.cfg.topic.name, &b.name, id as i32));
                 }
             }
-            crate::order::sort(&mut new);
+            new.sort();
             let tags = self.tags.len();
             for mq in new {
                 self.queues.push(QueueState::new(mq, tags, self.now, 0, 0));

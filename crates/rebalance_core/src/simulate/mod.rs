@@ -89,7 +89,7 @@ impl Simulation {
         config.validate()?;
         validate_script(&config, &events)?;
         let mut events = events;
-        crate::order::sort_by_key(&mut events, |e| e.at_ms);
+        events.sort_by_key(|e| e.at_ms);
         let config = Arc::new(config);
         let mut world = World::new(Arc::clone(&config), seed);
         let mut scratch = Vec::new();

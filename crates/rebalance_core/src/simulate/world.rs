@@ -121,7 +121,7 @@ impl World {
             .iter()
             .flat_map(|b| (0..t.queues_per_broker).map(move |q| MessageQueue::new(&t.name, &b.name, q as i32)))
             .collect();
-        crate::order::sort(&mut mqs);
+        mqs.sort();
         let rates = split_rate(t.produce_rate, mqs.len(), &t.hot_queues, t.hot_share_percent);
         let queues: Vec<QueueState> = mqs
             .into_iter()
