@@ -156,7 +156,7 @@ mod tests {
         for route in Route::NAV.into_iter().chain([Route::NotFound]) {
             let key = route.nav_key();
             assert_ne!(crate::i18n::t(crate::i18n::Lang::En, key), key, "{key} is undefined");
-            assert_ne!(crate::i18n::t(crate::i18n::Lang::ZhCn, key), key, "{key} is undefined");
+            assert_ne!(crate::i18n::t(crate::i18n::Lang::Zh, key), key, "{key} is undefined");
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use rebalance_core::plan::{duration_parts, DurationUnit};
+use rebalance_core::plan::duration_in;
 
 use crate::i18n::{self, Lang};
 use crate::url_state;
@@ -42,25 +42,10 @@ impl I18n {
         i18n::t_count(self.lang, key, count.try_into().unwrap_or(u64::MAX), args)
     }
 
-    /// A duration in the reader's language, from the core's [`duration_parts`]: "16 min 40 s",
-    /// "16 分 40 秒"; "never" / "永不" when it never ends.
+    /// A duration in the reader's language, in the core's words ([`duration_in`]): "16 min
+    /// 40 s", "16 分 40 秒"; "never" / "永不" when it never ends.
     pub fn duration(&self, seconds: f64) -> String {
-        let Some(parts) = duration_parts(seconds) else {
-            return self.t("duration.never").to_owned();
-        };
-        let words: Vec<String> = parts
-            .into_iter()
-            .map(|(count, unit)| {
-                let key = match unit {
-                    DurationUnit::Day => "duration.days",
-                    DurationUnit::Hour => "duration.hours",
-                    DurationUnit::Minute => "duration.minutes",
-                    DurationUnit::Second => "duration.seconds",
-                };
-                self.t_args(key, &[("n", &count.to_string())])
-            })
-            .collect();
-        words.join(" ")
+        duration_in(seconds, self.lang).unwrap_or_else(|| self.t("duration.never").to_owned())
     }
 
     /// Switches the whole site to `lang`.
@@ -97,7 +82,7 @@ mod tests {
     #[test]
     fn durations_are_written_in_the_readers_language() {
         let en = I18n::new(Lang::En, Callback::noop());
-        let zh = I18n::new(Lang::ZhCn, Callback::noop());
+        let zh = I18n::new(Lang::Zh, Callback::noop());
         // The seed's worked example: 1,000 s to drain.
         assert_eq!(en.duration(1_000.0), "16 min 40 s");
         assert_eq!(zh.duration(1_000.0), "16 分 40 秒");

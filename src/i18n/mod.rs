@@ -21,108 +21,65 @@ use std::sync::OnceLock;
 #[cfg(test)]
 pub use catalog::Catalog;
 
-/// A language the site is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English, the fallback for any missing text.
-    En,
-    /// Simplified Chinese.
-    ZhCn,
+pub use rebalance_core::Lang;
+
+/// The language's locale files, `(name, text)`: the shared file, then one file per page
+/// compiled into this wasm. `build.rs` reads the same files.
+#[cfg(test)]
+fn sources(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    macro_rules! locale {
+        ($dir:literal) => {
+            vec![
+                (concat!($dir, ".toml"), include_str!(concat!($dir, ".toml"))),
+                #[cfg(feature = "playground")]
+                (concat!($dir, "/playground.toml"), include_str!(concat!($dir, "/playground.toml"))),
+                #[cfg(feature = "offsets")]
+                (concat!($dir, "/offsets.toml"), include_str!(concat!($dir, "/offsets.toml"))),
+                #[cfg(feature = "planner")]
+                (concat!($dir, "/planner.toml"), include_str!(concat!($dir, "/planner.toml"))),
+                #[cfg(feature = "exercises")]
+                (concat!($dir, "/exercises.toml"), include_str!(concat!($dir, "/exercises.toml"))),
+                #[cfg(feature = "timeline")]
+                (concat!($dir, "/timeline.toml"), include_str!(concat!($dir, "/timeline.toml"))),
+            ]
+        };
+    }
+    match lang {
+        Lang::En => locale!("en"),
+        Lang::Zh => locale!("zh-CN"),
+    }
 }
 
-impl Lang {
-    /// Every language, in the order the language switch shows them.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhCn];
-
-    /// The BCP 47 tag, used in `?lang=` and in `<html lang>`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::ZhCn => "zh-CN",
-        }
+/// The embedded entries of `lang`, `key U+001F value U+001E …`, sorted by key (`build.rs`).
+fn packed(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => include_str!(concat!(env!("OUT_DIR"), "/locale_en.txt")),
+        Lang::Zh => include_str!(concat!(env!("OUT_DIR"), "/locale_zh-CN.txt")),
     }
+}
 
-    /// The language's own name, as the language switch shows it.
-    pub fn native_name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::ZhCn => "中文",
-        }
-    }
+/// `(key, text)` of `lang`, sorted by key; split from [`packed`] on first use.
+fn entries(lang: Lang) -> &'static [(&'static str, &'static str)] {
+    static EN: OnceLock<Vec<(&str, &str)>> = OnceLock::new();
+    static ZH: OnceLock<Vec<(&str, &str)>> = OnceLock::new();
+    let cell = match lang {
+        Lang::En => &EN,
+        Lang::Zh => &ZH,
+    };
+    cell.get_or_init(|| {
+        packed(lang).split_terminator('\u{1e}').filter_map(|entry| entry.split_once('\u{1f}')).collect()
+    })
+}
 
-    /// Reads a language tag loosely: `en`, `en-US`, `zh`, `zh-cn`, `zh-Hans-CN` all work.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "zh" => Some(Lang::ZhCn),
-            _ => None,
-        }
-    }
-
-    /// The first language of `preferred` (most preferred first) that the site speaks, else English.
-    pub fn negotiate<'a>(preferred: impl IntoIterator<Item = &'a str>) -> Lang {
-        preferred.into_iter().find_map(Lang::from_code).unwrap_or(Lang::En)
-    }
-
-    /// The language's locale files, `(name, text)`: the shared file, then one file per page
-    /// compiled into this wasm. `build.rs` reads the same files.
-    #[cfg(test)]
-    fn sources(self) -> Vec<(&'static str, &'static str)> {
-        macro_rules! locale {
-            ($dir:literal) => {
-                vec![
-                    (concat!($dir, ".toml"), include_str!(concat!($dir, ".toml"))),
-                    #[cfg(feature = "playground")]
-                    (concat!($dir, "/playground.toml"), include_str!(concat!($dir, "/playground.toml"))),
-                    #[cfg(feature = "offsets")]
-                    (concat!($dir, "/offsets.toml"), include_str!(concat!($dir, "/offsets.toml"))),
-                    #[cfg(feature = "planner")]
-                    (concat!($dir, "/planner.toml"), include_str!(concat!($dir, "/planner.toml"))),
-                    #[cfg(feature = "exercises")]
-                    (concat!($dir, "/exercises.toml"), include_str!(concat!($dir, "/exercises.toml"))),
-                    #[cfg(feature = "timeline")]
-                    (concat!($dir, "/timeline.toml"), include_str!(concat!($dir, "/timeline.toml"))),
-                ]
-            };
-        }
-        match self {
-            Lang::En => locale!("en"),
-            Lang::ZhCn => locale!("zh-CN"),
-        }
-    }
-
-    /// The embedded entries, `key U+001F value U+001E …`, sorted by key (`build.rs`).
-    fn packed(self) -> &'static str {
-        match self {
-            Lang::En => include_str!(concat!(env!("OUT_DIR"), "/locale_en.txt")),
-            Lang::ZhCn => include_str!(concat!(env!("OUT_DIR"), "/locale_zh-CN.txt")),
-        }
-    }
-
-    /// `(key, text)`, sorted by key; split from [`Lang::packed`] on first use.
-    fn entries(self) -> &'static [(&'static str, &'static str)] {
-        static EN: OnceLock<Vec<(&str, &str)>> = OnceLock::new();
-        static ZH_CN: OnceLock<Vec<(&str, &str)>> = OnceLock::new();
-        let cell = match self {
-            Lang::En => &EN,
-            Lang::ZhCn => &ZH_CN,
-        };
-        cell.get_or_init(|| {
-            self.packed().split_terminator('\u{1e}').filter_map(|entry| entry.split_once('\u{1f}')).collect()
-        })
-    }
-
-    /// The text for `key` in this language only.
-    fn get(self, key: &str) -> Option<&'static str> {
-        let entries = self.entries();
-        entries.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| entries.get(i)).map(|(_, text)| *text)
-    }
+/// The text for `key` in `lang` only.
+fn get(lang: Lang, key: &str) -> Option<&'static str> {
+    let entries = entries(lang);
+    entries.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| entries.get(i)).map(|(_, text)| *text)
 }
 
 /// The text for `key` in `lang`, falling back to English and then to the key itself.
 pub fn t(lang: Lang, key: &'static str) -> &'static str {
-    lang.get(key).or_else(|| Lang::En.get(key)).unwrap_or(key)
+    get(lang, key).or_else(|| get(Lang::En, key)).unwrap_or(key)
 }
 
 /// Like [`t`], with each `{name}` replaced by its value from `args`.
@@ -137,7 +94,7 @@ pub const ONE: &str = "_one";
 /// singular form (`{key}_one`) if it has one ("1 queue moved"; Chinese has no plural forms,
 /// so its files hold none), else the text itself ("5 queues moved", "1 个队列被迁移").
 pub fn t_count(lang: Lang, key: &'static str, count: u64, args: &[(&str, &str)]) -> String {
-    let one = if count == 1 { lang.get(&format!("{key}{ONE}")) } else { None };
+    let one = if count == 1 { get(lang, &format!("{key}{ONE}")) } else { None };
     fill(one.unwrap_or_else(|| t(lang, key)), args)
 }
 

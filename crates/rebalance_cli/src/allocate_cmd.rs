@@ -378,7 +378,7 @@ fn build_strategy(
 ) -> Result<Strategy, Refusal> {
     let parse =
         |field: &str, name: &str| StrategyKind::parse(name).map_err(|e| Refusal::Field(format!("{field}: {e}")));
-    let kind = parse("strategy", case.strategy.as_deref().unwrap_or("AVG"))?;
+    let kind = parse("strategy", case.strategy.as_deref().unwrap_or(StrategyKind::Averagely.name()))?;
     let simple = |kind: StrategyKind| -> Result<Strategy, Refusal> {
         Ok(match kind {
             StrategyKind::Averagely => Strategy::Averagely,
@@ -417,7 +417,7 @@ fn build_strategy(
     if kind != StrategyKind::MachineRoomNearby {
         return simple(kind);
     }
-    let delegate = simple(parse("delegate", case.delegate.as_deref().unwrap_or("AVG"))?)?;
+    let delegate = simple(parse("delegate", case.delegate.as_deref().unwrap_or(StrategyKind::Averagely.name()))?)?;
     let rooms = match (&case.broker_rooms, &case.consumer_rooms) {
         (None, None) => MachineRooms::from_name_prefix(
             mq_all.iter().map(|q| q.broker_name.as_str()),

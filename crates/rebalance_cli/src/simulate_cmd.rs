@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use rebalance_core::plan::parse_duration_ms;
+use rebalance_core::plan::{format_count, format_seconds_ms, parse_duration_ms};
 
 use rebalance_core::simulate::scenario::AgainstAvg;
 use rebalance_core::simulate::{
@@ -390,44 +390,28 @@ struct JsonSummary<'a> {
     against_avg: Option<&'a AgainstAvg>,
 }
 
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-fn seconds(ms: u64) -> String {
-    format!("{}.{} s", thousands(ms / 1_000), (ms % 1_000) / 100)
-}
-
 fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Option<&AgainstAvg>) -> String {
     let mut out = format!("scenario: {} — {}\n", s.name, s.title);
-    out += &format!("seed {seed}, {} simulated ({} ticks of {tick_ms} ms)\n\n", seconds(sum.duration_ms), {
-        thousands(sum.duration_ms / tick_ms.max(1))
+    out += &format!("seed {seed}, {} simulated ({} ticks of {tick_ms} ms)\n\n", format_seconds_ms(sum.duration_ms), {
+        format_count(sum.duration_ms / tick_ms.max(1))
     });
     let rows = [
-        ("final group lag", thousands(sum.final_group_lag)),
-        ("max group lag", thousands(sum.max_group_lag)),
-        ("produced", thousands(sum.produced)),
-        ("consumed (with duplicates)", thousands(sum.consumed)),
-        ("duplicates consumed", thousands(sum.duplicates)),
-        ("messages lost", thousands(sum.lost)),
-        ("dead-lettered", thousands(sum.dead_lettered)),
-        ("filtered (tag nobody subscribes)", thousands(sum.filtered)),
-        ("rebalances (changed)", thousands(sum.rebalances)),
-        ("rebalance runs", thousands(sum.rebalance_runs)),
-        ("queue handoffs", thousands(sum.queue_handoffs)),
-        ("idle consumers at the end", thousands(u64::from(sum.idle_consumers))),
-        ("running consumers at the end", thousands(u64::from(sum.running))),
-        ("max members", thousands(u64::from(sum.max_members))),
-        ("max oldest pending age", seconds(sum.max_oldest_pending_age_ms)),
-        ("stranded beyond readQueueNums", thousands(sum.final_stranded)),
+        ("final group lag", format_count(sum.final_group_lag)),
+        ("max group lag", format_count(sum.max_group_lag)),
+        ("produced", format_count(sum.produced)),
+        ("consumed (with duplicates)", format_count(sum.consumed)),
+        ("duplicates consumed", format_count(sum.duplicates)),
+        ("messages lost", format_count(sum.lost)),
+        ("dead-lettered", format_count(sum.dead_lettered)),
+        ("filtered (tag nobody subscribes)", format_count(sum.filtered)),
+        ("rebalances (changed)", format_count(sum.rebalances)),
+        ("rebalance runs", format_count(sum.rebalance_runs)),
+        ("queue handoffs", format_count(sum.queue_handoffs)),
+        ("idle consumers at the end", format_count(u64::from(sum.idle_consumers))),
+        ("running consumers at the end", format_count(u64::from(sum.running))),
+        ("max members", format_count(u64::from(sum.max_members))),
+        ("max oldest pending age", format_seconds_ms(sum.max_oldest_pending_age_ms)),
+        ("stranded beyond readQueueNums", format_count(sum.final_stranded)),
         ("queues per running consumer", format!("{}–{}", sum.min_queues_per_consumer, sum.max_queues_per_consumer)),
     ];
     for (label, value) in rows {

@@ -64,7 +64,7 @@ fn bench_moves(c: &mut Criterion) {
     for model in [MessageModel::Clustering(Strategy::Averagely), MessageModel::Broadcasting] {
         let name = match &model {
             MessageModel::Clustering(strategy) => strategy.name(),
-            MessageModel::Broadcasting => "BROADCASTING".to_owned(),
+            MessageModel::Broadcasting => MessageModel::BROADCASTING.to_owned(),
         };
         let (Ok(before), Ok(after)) = (assign(&model, &queues, &cids), assign(&model, &queues, &cids[..63])) else {
             continue;

@@ -28,6 +28,14 @@ pub enum MessageModel {
     Broadcasting,
 }
 
+impl MessageModel {
+    /// RocketMQ's name of the clustering model (`MessageModel.CLUSTERING`).
+    pub const CLUSTERING: &'static str = "CLUSTERING";
+    /// RocketMQ's name of the broadcasting model (`MessageModel.BROADCASTING`), also what the
+    /// client logs in place of a strategy name.
+    pub const BROADCASTING: &'static str = "BROADCASTING";
+}
+
 /// One member of the group and what it was given.
 ///
 /// Members that were given the same list share it (CONFIG gives every member the configured
@@ -96,7 +104,7 @@ pub fn assign(model: &MessageModel, queues: &[MessageQueue], cids: &[String]) ->
     let (strategy_name, lists) = match model {
         MessageModel::Broadcasting => {
             let everything = List::plain((0..mq_all.len()).collect());
-            ("BROADCASTING".to_owned(), vec![everything; cid_all.len()])
+            (MessageModel::BROADCASTING.to_owned(), vec![everything; cid_all.len()])
         }
         MessageModel::Clustering(strategy) => (strategy.name(), member_lists(strategy, &mq_all, &cid_all)?),
     };

@@ -14,6 +14,7 @@
 //! - [`exercise`]: graded exercises as data, seeded parameters, grading and diagnosis.
 //! - [`simulate`]: the deterministic consumer-group timeline simulator.
 //! - [`float`]: decimal text to `f64`, as `str::parse` reads it.
+//! - [`Lang`]: the two languages every text is written in.
 //! - [`json`]: the small JSON reader and writer of stored progress and answers.
 
 pub mod allocate;
@@ -22,6 +23,7 @@ mod error;
 pub mod exercise;
 pub mod float;
 pub mod json;
+mod lang;
 pub mod message_queue;
 pub mod mqadmin;
 pub mod offset;
@@ -30,4 +32,5 @@ pub mod reset;
 pub mod simulate;
 
 pub use error::{Error, Result};
+pub use lang::Lang;
 pub use message_queue::MessageQueue;

@@ -21,7 +21,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, Result};
+use crate::{Error, Lang, Result};
 
 /// What the plan is asked to find.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -415,13 +415,18 @@ pub enum DurationUnit {
 }
 
 impl DurationUnit {
-    /// The English symbol [`format_duration`] writes: `d`, `h`, `min`, `s`.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            DurationUnit::Day => "d",
-            DurationUnit::Hour => "h",
-            DurationUnit::Minute => "min",
-            DurationUnit::Second => "s",
+    /// The unit written after its count in `lang`: `d` / `天`, `h` / `小时`, `min` / `分`,
+    /// `s` / `秒` (the site, the exercises and the CLI all write durations with these).
+    pub fn symbol(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (DurationUnit::Day, Lang::En) => "d",
+            (DurationUnit::Hour, Lang::En) => "h",
+            (DurationUnit::Minute, Lang::En) => "min",
+            (DurationUnit::Second, Lang::En) => "s",
+            (DurationUnit::Day, Lang::Zh) => "天",
+            (DurationUnit::Hour, Lang::Zh) => "小时",
+            (DurationUnit::Minute, Lang::Zh) => "分",
+            (DurationUnit::Second, Lang::Zh) => "秒",
         }
     }
 }
@@ -450,10 +455,14 @@ pub fn duration_parts(seconds: f64) -> Option<Vec<(u64, DurationUnit)>> {
 /// `1 h 2 min 3 s`, `2 d 0 h 0 min 1 s`: from the largest non-zero unit to the smallest
 /// non-zero one. `never` for +inf, NaN or beyond `u64`; negative input counts as `0 s`.
 pub fn format_duration(seconds: f64) -> String {
-    match duration_parts(seconds) {
-        Some(parts) => parts.iter().map(|(v, unit)| format!("{v} {}", unit.symbol())).collect::<Vec<_>>().join(" "),
-        None => "never".to_owned(),
-    }
+    duration_in(seconds, Lang::En).unwrap_or_else(|| "never".to_owned())
+}
+
+/// [`format_duration`] in `lang` (`16 min 40 s`, `16 分 40 秒`); `None` when it never ends,
+/// so each caller says "never" in its own words.
+pub fn duration_in(seconds: f64, lang: Lang) -> Option<String> {
+    let parts = duration_parts(seconds)?;
+    Some(parts.iter().map(|(v, unit)| format!("{v} {}", unit.symbol(lang))).collect::<Vec<_>>().join(" "))
 }
 
 /// A drain time rounded up to whole seconds, the same way [`format_duration`] rounds:
@@ -503,15 +512,34 @@ pub fn format_number(x: f64) -> String {
     if x < 0.0 {
         out.push('-');
     }
-    for (i, ch) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
+    out.push_str(&group_thousands(int));
     if let Some(f) = frac {
         out.push('.');
         out.push_str(f);
+    }
+    out
+}
+
+/// A count with thousands separators, exact for every `u64`: `0`, `1,000`,
+/// `18,446,744,073,709,551,615`.
+pub fn format_count(n: u64) -> String {
+    group_thousands(&n.to_string())
+}
+
+/// Milliseconds as seconds with [`format_number`]'s decimal: `90.1 s`, `1,200 s` — how
+/// simulated times are written on the timeline and by `rebalance-lab simulate`.
+pub fn format_seconds_ms(ms: u64) -> String {
+    format!("{} s", format_number(ms as f64 / 1_000.0))
+}
+
+/// `digits` with a `,` before every group of three from the right.
+fn group_thousands(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
     }
     out
 }

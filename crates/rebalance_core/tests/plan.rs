@@ -377,3 +377,38 @@ fn durations_are_read_in_ms_s_m_h_d() {
         }
     }
 }
+
+#[test]
+fn durations_are_written_in_either_language_with_the_same_parts() {
+    use rebalance_core::Lang;
+    for (seconds, en, zh) in [
+        (1_000.0, "16 min 40 s", "16 分 40 秒"),
+        (3_723.0, "1 h 2 min 3 s", "1 小时 2 分 3 秒"),
+        (172_801.0, "2 d 0 h 0 min 1 s", "2 天 0 小时 0 分 1 秒"),
+        (0.2, "1 s", "1 秒"),
+        (-5.0, "0 s", "0 秒"),
+    ] {
+        assert_eq!(plan::duration_in(seconds, Lang::En).as_deref(), Some(en), "{seconds}");
+        assert_eq!(plan::duration_in(seconds, Lang::Zh).as_deref(), Some(zh), "{seconds}");
+        assert_eq!(plan::format_duration(seconds), en);
+    }
+    for never in [f64::INFINITY, f64::NAN, 1e30] {
+        assert_eq!(plan::duration_in(never, Lang::Zh), None);
+        assert_eq!(plan::format_duration(never), "never");
+    }
+}
+
+#[test]
+fn counts_and_simulated_times_use_the_same_grouping_as_numbers() {
+    for n in [0u64, 7, 999, 1_000, 12_345_678, 9_007_199_254_740_993, u64::MAX] {
+        let text = plan::format_count(n);
+        assert_eq!(text.replace(',', ""), n.to_string(), "{n}: digits kept exactly");
+        if n < 1 << 53 {
+            assert_eq!(text, plan::format_number(n as f64), "{n}");
+        }
+    }
+    assert_eq!(plan::format_count(u64::MAX), "18,446,744,073,709,551,615");
+    assert_eq!(plan::format_seconds_ms(90_100), "90.1 s");
+    assert_eq!(plan::format_seconds_ms(1_200_000), "1,200 s");
+    assert_eq!(plan::format_seconds_ms(0), "0 s");
+}

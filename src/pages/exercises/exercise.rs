@@ -16,7 +16,7 @@ use super::copy_link::CopyLink;
 use super::inputs::{letter, to_answer, Entry, PartInputView};
 use super::result::GradeView;
 use super::state::{Action, MAX_TRY};
-use super::{core_lang, link_click, meta_line, show_me, Nav, Target};
+use super::{link_click, meta_line, show_me, Nav, Target};
 use crate::hooks::use_i18n;
 
 /// Props of [`ExerciseView`].
@@ -42,7 +42,7 @@ pub struct ExerciseProps {
 #[component]
 pub fn ExerciseView(props: &ExerciseProps) -> Html {
     let i18n = use_i18n();
-    let lang = core_lang(i18n.lang());
+    let lang = i18n.lang();
     let inst = props.instance.clone();
     // What was being typed into these numbers before a reload or a language switch.
     let entries =

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use super::copy_link::CopyLink;
 use super::progress_panel::ProgressPanel;
 use super::state::{Action, MAX_SEED};
-use super::{catalog, core_lang, link_click, meta_line, page_href, Nav, Target};
+use super::{catalog, link_click, meta_line, page_href, Nav, Target};
 use crate::components::NumberField;
 use crate::hooks::{use_i18n, I18n};
 
@@ -38,7 +38,7 @@ fn status_text(i18n: &I18n, status: Status) -> (&'static str, &'static str) {
 #[component]
 pub fn IndexView(props: &IndexProps) -> Html {
     let i18n = use_i18n();
-    let lang = core_lang(i18n.lang());
+    let lang = i18n.lang();
     let seed = props.progress.set_seed;
     let pending = use_state_eq(|| seed);
     {

@@ -8,7 +8,6 @@ use rebalance_core::exercise::{Answer, PartAnswer};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::core_lang;
 use crate::hooks::use_i18n;
 
 /// What the reader entered for one part.
@@ -95,7 +94,7 @@ pub struct PartInputProps {
 #[component]
 pub fn PartInputView(props: &PartInputProps) -> Html {
     let i18n = use_i18n();
-    let lang = core_lang(i18n.lang());
+    let lang = i18n.lang();
     let id = format!("ex-part-{}", props.index);
     let title = format!("({}) {}", letter(props.index), props.part.label.get(lang));
     let class = classes!("ex-part", props.flagged.then_some("ex-flagged"));

@@ -29,7 +29,7 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use rebalance_core::exercise::model::{Difficulty, Kind};
-use rebalance_core::exercise::{attempt_seed, instantiate, Catalog, Exercise, Instance, Lang as CoreLang};
+use rebalance_core::exercise::{attempt_seed, instantiate, Catalog, Exercise, Instance};
 
 use yew::prelude::*;
 
@@ -38,7 +38,6 @@ use self::index::IndexView;
 use self::state::{read_url, Action, Notice, PageState, DEFAULT_SEED, KEY_ID, KEY_SEED, KEY_TRY};
 use self::storage::{Store, WebStore};
 use crate::hooks::{use_i18n, I18n};
-use crate::i18n::Lang;
 use crate::router::{current_hash, Route};
 use crate::url_state;
 
@@ -49,14 +48,6 @@ const CATALOG_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/exercises
 pub(crate) fn catalog() -> &'static Catalog {
     static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
     CATALOG.get_or_init(|| Catalog::decode(CATALOG_BYTES))
-}
-
-/// The core's language for the site's.
-pub(crate) fn core_lang(lang: Lang) -> CoreLang {
-    match lang {
-        Lang::En => CoreLang::En,
-        Lang::ZhCn => CoreLang::Zh,
-    }
 }
 
 /// "kind · difficulty" in the reader's language.
@@ -181,7 +172,7 @@ fn notice_text(i18n: &I18n, notice: &Notice) -> String {
 /// The page while the open exercise `id` cannot be shown (yet): its title (the catalog always
 /// has the titles), `what`, and the way back.
 fn not_shown(i18n: &I18n, nav: &Nav, seed: u64, id: &str, what: Html) -> Html {
-    let title = catalog().get(id).map(|e| e.title.get(core_lang(i18n.lang()))).filter(|t| !t.is_empty());
+    let title = catalog().get(id).map(|e| e.title.get(i18n.lang())).filter(|t| !t.is_empty());
     html! {
         <div class="ex-index">
             <h1>{ title.unwrap_or_else(|| i18n.t("page.exercises.title")).to_owned() }</h1>

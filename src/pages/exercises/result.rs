@@ -4,7 +4,6 @@
 use rebalance_core::exercise::{Grade, Verdict};
 use yew::prelude::*;
 
-use super::core_lang;
 use super::inputs::letter;
 use crate::hooks::use_i18n;
 
@@ -27,7 +26,7 @@ pub struct GradeProps {
 #[component]
 pub fn GradeView(props: &GradeProps) -> Html {
     let i18n = use_i18n();
-    let lang = core_lang(i18n.lang());
+    let lang = i18n.lang();
     let g = &props.grade;
     let verdicts = g.parts.iter().enumerate().map(|(i, v)| {
         let blank = props.blank.get(i).copied().unwrap_or(false) && v.verdict == Verdict::Unreadable;

@@ -13,6 +13,7 @@
 //!
 //! The link keeps only the language: the target page opens in exactly this state.
 
+use rebalance_core::allocate::StrategyKind;
 use rebalance_core::exercise::instance::ShowMeState;
 use rebalance_core::exercise::model::Page;
 use rebalance_core::simulate::scenario;
@@ -43,7 +44,8 @@ pub fn query_pairs(state: &ShowMeState) -> Vec<(String, String)> {
     let mut put = |k: &str, v: String| out.push((k.to_owned(), v));
     match state.page {
         Page::Playground => {
-            let strategy = get("strategy").unwrap_or_else(|| "AVG".to_owned());
+            let (avg, hash) = (StrategyKind::Averagely.name(), StrategyKind::ConsistentHash.name());
+            let strategy = get("strategy").unwrap_or_else(|| avg.to_owned());
             let rooms = get("rooms").and_then(|r| rooms(&r));
             match &rooms {
                 Some(r) => {
@@ -54,7 +56,7 @@ pub fn query_pairs(state: &ShowMeState) -> Vec<(String, String)> {
                     if !r.consumer_rooms.is_empty() {
                         put("pg_crooms", r.consumer_rooms.clone());
                     }
-                    put("pg_d", "AVG".to_owned());
+                    put("pg_d", avg.to_owned());
                 }
                 None => {
                     if let Some(q) = get("queues") {
@@ -69,8 +71,8 @@ pub fn query_pairs(state: &ShowMeState) -> Vec<(String, String)> {
             let change = if get("leave").is_some() { Some("leave") } else { get("join").map(|_| "join") };
             let other = match get("compare") {
                 Some(other) => Some(other),
-                None if change.is_some() && strategy == "CONSISTENT_HASH" => Some("AVG".to_owned()),
-                None => change.map(|_| "CONSISTENT_HASH".to_owned()),
+                None if change.is_some() && strategy == hash => Some(avg.to_owned()),
+                None => change.map(|_| hash.to_owned()),
             };
             if let Some(other) = other.filter(|o| *o != strategy) {
                 put("pg_cmp", "1".to_owned());

@@ -173,7 +173,7 @@ impl Lab {
 fn model_name(model: &MessageModel) -> String {
     match model {
         MessageModel::Clustering(strategy) => strategy.name(),
-        MessageModel::Broadcasting => "BROADCASTING".to_owned(),
+        MessageModel::Broadcasting => MessageModel::BROADCASTING.to_owned(),
     }
 }
 

@@ -32,6 +32,7 @@ use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use rebalance_core::allocate::StrategyKind;
+use rebalance_core::assignment::MessageModel;
 use yew::prelude::*;
 
 use self::compare::Compare;
@@ -154,7 +155,7 @@ fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
             ("unassigned", &m.unassigned.len().to_string()),
         ],
     );
-    let strategy = lab.settings.current_strategy().map_or_else(|| "BROADCASTING".to_owned(), |s| s.name());
+    let strategy = lab.settings.current_strategy().map_or_else(|| MessageModel::BROADCASTING.to_owned(), |s| s.name());
     let active = lab.assignment.as_ref().map_or(0, |a| a.active_members());
     let members = lab.assignment.as_ref().map_or(0, |a| a.members.len());
     let spread = lab.assignment.as_deref().and_then(compare::spread);

@@ -57,14 +57,14 @@ impl Mode {
     pub fn name(self) -> &'static str {
         match self {
             Mode::Clustering(kind) => kind.name(),
-            Mode::Broadcasting => "BROADCASTING",
+            Mode::Broadcasting => MessageModel::BROADCASTING,
         }
     }
 
     /// Reads a [`Mode::name`] (case-insensitive).
     pub fn parse(text: &str) -> Option<Mode> {
         let upper = text.trim().to_ascii_uppercase();
-        if upper == "BROADCASTING" {
+        if upper == MessageModel::BROADCASTING {
             return Some(Mode::Broadcasting);
         }
         StrategyKind::ALL.into_iter().find(|k| k.name() == upper).map(Mode::Clustering)

@@ -1,10 +1,11 @@
 //! Words for what the core reports: times, models, consumer states, events, presets and
 //! URL notices, in the reader's language. Numbers are formatted by the core
-//! (`rebalance_core::plan::format_number`), durations by `I18n::duration` from the core's
-//! `duration_parts`; RocketMQ's own strings
+//! (`rebalance_core::plan::format_count`, `format_seconds_ms`), durations by `I18n::duration` in the core's
+//! words (`rebalance_core::plan::duration_in`); RocketMQ's own strings
 //! (log lines, cids, strategy names) stay as RocketMQ writes them.
 
-use rebalance_core::plan::format_number;
+use rebalance_core::assignment::MessageModel;
+use rebalance_core::plan::{format_count, format_seconds_ms};
 use rebalance_core::simulate::{scenario, ConsumeModel, ConsumerStatus, Event, SimConfig};
 
 use super::query::Notice;
@@ -12,7 +13,7 @@ use crate::hooks::I18n;
 
 /// `90.1 s`.
 pub fn seconds_label(ms: u64) -> String {
-    format!("{} s", format_number(ms as f64 / 1_000.0))
+    format_seconds_ms(ms)
 }
 
 /// `90.1 s`, or `125.3 s (2 min 5 s)` from a minute on (the part in brackets in the reader's
@@ -28,7 +29,7 @@ pub fn time_label(i18n: &I18n, ms: u64) -> String {
 
 /// A count with thousands separators.
 pub fn count(n: u64) -> String {
-    format_number(n as f64)
+    format_count(n)
 }
 
 /// `CLUSTERING · AVG`, `POP`, `BROADCASTING` (RocketMQ's names), plus "orderly".
@@ -38,7 +39,7 @@ pub fn model_label(i18n: &I18n, config: &SimConfig) -> String {
             format!("CLUSTERING · {} · {}", config.group.strategy.name(), i18n.t("page.timeline.model.orderly"))
         }
         ConsumeModel::Clustering => format!("CLUSTERING · {}", config.group.strategy.name()),
-        ConsumeModel::Broadcasting => "BROADCASTING".to_owned(),
+        ConsumeModel::Broadcasting => MessageModel::BROADCASTING.to_owned(),
         ConsumeModel::Pop => format!("POP · {}", i18n.t("page.timeline.model.pop")),
     }
 }
@@ -213,7 +214,7 @@ mod tests {
     #[test]
     fn every_preset_has_texts_and_the_english_is_the_cores() {
         let en = I18n::new(Lang::En, Callback::noop());
-        let zh = I18n::new(Lang::ZhCn, Callback::noop());
+        let zh = I18n::new(Lang::Zh, Callback::noop());
         for s in scenario::all() {
             let Some((title, watch)) = scenario_text(&en, &s.name) else { panic!("no texts for {}", s.name) };
             assert_eq!(
@@ -233,7 +234,7 @@ mod tests {
     #[test]
     fn the_comparison_with_avg_follows_the_numbers() {
         let en = I18n::new(Lang::En, Callback::noop());
-        let zh = I18n::new(Lang::ZhCn, Callback::noop());
+        let zh = I18n::new(Lang::Zh, Callback::noop());
         let preset = scenario::by_name("scale-out-consistent-hash").expect("preset");
         for seed in [1, 2, 3, 42] {
             let Some(a) = scenario::against_avg(&preset, seed) else { panic!("a CH preset is compared") };
@@ -264,7 +265,7 @@ mod tests {
         assert_eq!(time_label(&en, 90_100), "90.1 s (1 min 30 s)");
         assert_eq!(time_label(&en, 5_000), "5 s");
         assert_eq!(time_label(&en, 600_000), "600 s (10 min)");
-        let zh = I18n::new(Lang::ZhCn, Callback::noop());
+        let zh = I18n::new(Lang::Zh, Callback::noop());
         assert_eq!(time_label(&zh, 90_100), "90.1 s (1 分 30 秒)");
     }
 }

@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::Lang;
+
 use super::compute::{Computation, Group, Operand};
 pub use super::literal::Bound;
 pub use super::part::{ChoiceOption, ChoicePart, MistakeSpec, NumberPart, Part, QueuesPart, Tolerance, Unit};
@@ -46,40 +48,6 @@ impl Text {
         match lang {
             Lang::Zh => &mut self.zh,
             Lang::En => &mut self.en,
-        }
-    }
-}
-
-/// A site language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    /// Simplified Chinese.
-    Zh,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// Both languages.
-    pub const ALL: [Lang; 2] = [Lang::Zh, Lang::En];
-
-    /// The BCP 47 tag the site uses (`zh-CN`, `en`).
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh-CN",
-            Lang::En => "en",
-        }
-    }
-
-    /// Reads `zh`, `zh-CN`, `zh_cn`, `en`, `en-US`… (case-insensitive).
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let lower = code.trim().to_ascii_lowercase();
-        let base = lower.split(['-', '_']).next().unwrap_or_default();
-        match base {
-            "zh" => Some(Lang::Zh),
-            "en" => Some(Lang::En),
-            _ => None,
         }
     }
 }

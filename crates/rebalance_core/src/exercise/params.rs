@@ -8,14 +8,14 @@
 //! `}}` are literal braces. Formats:
 //! - none: [`format_number`] (`12,000,000`, `13,333.3`);
 //! - `raw`: the plain number (`6200`), for offsets;
-//! - `duration`: [`format_duration`] in the text's language (`16 min 40 s`, `16 分 40 秒`);
+//! - `duration`: [`crate::plan::duration_in`] in the text's language (`16 min 40 s`, `16 分 40 秒`);
 //! - `clock`: seconds of the day as `HH:MM:SS`;
 //! - `queues`: a queue set as board labels (`Q0, Q3, Q6`).
 
 use super::compute::Value;
 use super::model::{Bound, Exercise, Lang, ParamSpec};
 use super::names::Names;
-use crate::plan::{format_duration, format_number};
+use crate::plan::format_number;
 
 /// Parameters by name.
 pub type Params = Names<i64>;
@@ -178,24 +178,9 @@ pub fn queue_labels(queues: &[usize], labels: &[String], lang: Lang) -> String {
     queues.iter().map(|&q| labels.get(q).cloned().unwrap_or_else(|| format!("#{q}"))).collect::<Vec<_>>().join(sep)
 }
 
-/// [`format_duration`] in `lang` (`16 min 40 s`, `16 分 40 秒`).
+/// A duration in `lang` (`16 min 40 s`, `16 分 40 秒`), [`never`] when it never ends.
 pub fn duration(seconds: f64, lang: Lang) -> String {
-    let text = format_duration(seconds);
-    match lang {
-        Lang::En => text,
-        Lang::Zh => text
-            .split(' ')
-            .map(|token| match token {
-                "d" => "天",
-                "h" => "小时",
-                "min" => "分",
-                "s" => "秒",
-                "never" => never(Lang::Zh),
-                other => other,
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
-    }
+    crate::plan::duration_in(seconds, lang).unwrap_or_else(|| never(lang).to_owned())
 }
 
 /// Seconds of the day as `HH:MM:SS` (wrapping around midnight).

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::compute::Computation;
 use super::mistakes::MistakeId;
 use super::model::Text;
+use crate::plan::DurationUnit;
+use crate::Lang;
 
 /// One part of an exercise, by answer type.
 ///
@@ -151,8 +153,9 @@ pub enum Unit {
 impl Unit {
     /// The unit as shown after a number.
     pub fn symbol(self) -> Text {
+        let second = |lang| DurationUnit::Second.symbol(lang);
         let (zh, en) = match self {
-            Unit::Seconds => ("秒", "s"),
+            Unit::Seconds => (second(Lang::Zh), second(Lang::En)),
             Unit::MessagesPerSecond => ("条/秒", "msg/s"),
             Unit::Messages => ("条", "messages"),
             Unit::Instances => ("个实例", "instances"),

@@ -14,6 +14,7 @@ use super::log::LogKind;
 use super::pop::Delivery;
 use super::world::World;
 use crate::allocate::allocate;
+use crate::assignment::MessageModel;
 
 /// Where a consumer process is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -281,7 +282,7 @@ impl World {
             self.counters.rebalances += 1;
             self.owners_dirty = true;
             let strategy = match self.cfg.group.model {
-                ConsumeModel::Broadcasting => "BROADCASTING".to_owned(),
+                ConsumeModel::Broadcasting => MessageModel::BROADCASTING.to_owned(),
                 _ => self.strategy.name(),
             };
             let trigger = trigger.to_owned();

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::assignment::MessageModel;
+
 /// How serious a line is (RocketMQ's log level).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
@@ -324,7 +326,7 @@ impl LogEntry {
             LogKind::Event { text } => format!("event: {text}"),
             LogKind::EventSkipped { reason } => format!("event skipped: {reason}"),
             LogKind::Started { group, .. } => format!("the consumer [{group}] start OK."),
-            LogKind::RebalanceResult { strategy, group, topic, result_set, .. } if strategy == "BROADCASTING" => {
+            LogKind::RebalanceResult { strategy, group, topic, result_set, .. } if strategy == MessageModel::BROADCASTING => {
                 format!("messageQueueChanged {group} {topic} {result_set} {result_set}")
             }
             LogKind::RebalanceResult { strategy, group, topic, result_set, mq_all, cid_all, queues, .. } => format!(

@@ -20,6 +20,7 @@ use super::measure::Slot;
 use super::metrics::OwnershipChange;
 use super::pop::PopRange;
 use crate::allocate::Strategy;
+use crate::assignment::MessageModel;
 use crate::MessageQueue;
 
 /// Cumulative counters of the run.
@@ -196,7 +197,7 @@ impl World {
         // push consumer's CONSUME_PASSIVELY.
         let consume_type = if simple { "CONSUME_ACTIVELY" } else { "CONSUME_PASSIVELY" }.to_owned();
         let broadcasting = self.cfg.group.model == ConsumeModel::Broadcasting;
-        let message_model = if broadcasting { "BROADCASTING" } else { "CLUSTERING" }.to_owned();
+        let message_model = if broadcasting { MessageModel::BROADCASTING } else { MessageModel::CLUSTERING }.to_owned();
         let channel = super::log::client_channel_info(c, &cid, change != "channel closed", last_seen);
         let change = change.to_owned();
         let removed = members == 0 && change != "registered";
