@@ -44,7 +44,7 @@ async fn heading_follows_the_language_switch() {
     let first = pressed_lang(&root);
     until("the playground heading shows", || text_now(&root, "h1") == t(first, "page.playground.title")).await;
 
-    let other = if first == Lang::En { Lang::ZhCn } else { Lang::En };
+    let other = if first == Lang::En { Lang::Zh } else { Lang::En };
     click(&root, &format!("button[data-lang='{}']", other.code()));
     let html_lang = || document().document_element().and_then(|e| e.get_attribute("lang"));
     until("the heading and <html lang> are translated", || {

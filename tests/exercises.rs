@@ -294,7 +294,7 @@ async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
     clear_storage();
     open("?lang=zh-CN&ex_id=nope&ex_seed=abc&ex_try=-4");
     let page = Mounted::new().await;
-    assert_eq!(page.text("main h1"), t(Lang::ZhCn, "page.exercises.title"));
+    assert_eq!(page.text("main h1"), t(Lang::Zh, "page.exercises.title"));
     let notices = page.all(".ex-notice-box li");
     assert_eq!(notices.len(), 3, "{}", page.text(".ex-notices"));
     assert!(page.text(".ex-notices").contains("nope"));

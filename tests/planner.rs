@@ -163,13 +163,13 @@ async fn the_labels_follow_the_language_and_state_survives_the_switch() {
         ["Backlog", "Produce rate", "Instance rate", "Instances", "Queues"]
     );
     click_and_settle(&root, "button[data-lang='zh-CN']").await;
-    assert_eq!(text(&root, "h1"), t(Lang::ZhCn, "page.planner.title"));
-    assert_eq!(label("pl-backlog"), t(Lang::ZhCn, "page.planner.field.backlog"));
-    assert_eq!(label("pl-instances"), t(Lang::ZhCn, "page.planner.field.instances"));
+    assert_eq!(text(&root, "h1"), t(Lang::Zh, "page.planner.title"));
+    assert_eq!(label("pl-backlog"), t(Lang::Zh, "page.planner.field.backlog"));
+    assert_eq!(label("pl-instances"), t(Lang::Zh, "page.planner.field.instances"));
     assert_eq!(input(&root, "#pl-instances").value(), "12");
     assert_eq!(text(&root, ".pl-card-queue .pl-effective dd"), "8");
     click_and_settle(&root, "#pl-goal-target").await;
-    assert_eq!(label("pl-target"), t(Lang::ZhCn, "page.planner.field.target"));
+    assert_eq!(label("pl-target"), t(Lang::Zh, "page.planner.field.target"));
     click_and_settle(&root, "button[data-lang='en']").await;
     handle.destroy();
     open("");

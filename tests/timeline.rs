@@ -286,9 +286,9 @@ async fn the_page_speaks_chinese() {
     open("?lang=zh-CN&tl_scenario=crash", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 0).await;
-    assert_eq!(text(&root, "h1"), t(Lang::ZhCn, "page.timeline.title"));
-    assert_eq!(text(&root, "#tl-play"), t(Lang::ZhCn, "page.timeline.transport.play"));
+    assert_eq!(text(&root, "h1"), t(Lang::Zh, "page.timeline.title"));
+    assert_eq!(text(&root, "#tl-play"), t(Lang::Zh, "page.timeline.transport.play"));
     let title = text(&root, ".tl-watch-title");
-    assert!(title.contains(t(Lang::ZhCn, "page.timeline.scenario.crash.title")), "{title}");
+    assert!(title.contains(t(Lang::Zh, "page.timeline.scenario.crash.title")), "{title}");
     unmount(handle).await;
 }
