@@ -73,8 +73,7 @@ pub fn wasm_opt(wasm: &Path) -> Result {
     // `--zero-filled-memory`: the module defines its memory, which starts zeroed, so zero
     // bytes in data segments can go. `--low-memory-unused`: Rust's wasm32 layout puts the
     // stack first (growing down from 1 MiB), so the lowest 1 KiB is only ever reached by a
-    // stack overflow; binaryen may then fold constant offsets into loads and stores
-    // (−1.4 KB gzip on the timeline page).
+    // stack overflow; binaryen may then fold constant offsets into loads and stores.
     command.arg("-Oz").args(WASM_FEATURES).args(["--zero-filled-memory", "--low-memory-unused"]);
     if keep_names() {
         command.arg("--debuginfo");

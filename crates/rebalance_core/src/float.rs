@@ -5,7 +5,7 @@
 //! accepted, the same correctly rounded value; `tests/float.rs` compares the two over
 //! generated text). It is `lexical-parse-float` with its `compact` feature because in
 //! WebAssembly the standard library's parser, with its tables of powers, is the larger of
-//! the two on every page (BENCHMARKS.md, "Float parser").
+//! the two on every page (BENCHMARKS.md, "Float parser and sort").
 
 use lexical_parse_float::FromLexical;
 

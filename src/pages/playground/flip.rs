@@ -14,7 +14,7 @@
 //! Both animations have the same duration and easing, so a tile that does both (it changed
 //! lanes, and its new lane shifted) still moves on a straight line from where it was to
 //! where it is. This keeps the animations per change to the lanes on screen plus the tiles
-//! that really moved (measured: BENCHMARKS.md, session 7).
+//! that really moved (BENCHMARKS.md, "Playground repaint and first render").
 //!
 //! A burst of changes (the next one comes less than [`BURST_MS`] after the last: a slider
 //! being dragged, a key held down, a button clicked again and again) does not travel: each
@@ -22,7 +22,7 @@
 //! new lanes, still highlighted as moved. A travel restarted on every input of a drag never
 //! arrives anyway (a drag delivers an input every frame or two, a travel takes
 //! [`DURATION_MS`]), and on a device without GPU compositing those restarts cost more than the
-//! drawing itself (measured: BENCHMARKS.md, session 8). A single change, or the first of a
+//! drawing itself (BENCHMARKS.md, "Playground repaint and first render"). A single change, or the first of a
 //! burst, travels.
 //!
 //! Web Animations (`element.animate`) leave no inline style behind and need no forced style

@@ -3,8 +3,8 @@
 //! Authors tag a computation inline, `compute = { op = "drain_time", backlog = "B", … }`, and
 //! a part by its answer type, `[[parts]] answer = "number"`. The serde model reads both as
 //! *externally* tagged enums (`{ drain_time = { backlog = "B", … } }`): serde reads an
-//! internally tagged enum by buffering every value into a generic tree first (about 24 KB of
-//! the exercises page's gzipped wasm when the page read JSON), and a binary format like the
+//! internally tagged enum by buffering every value into a generic tree first (a large
+//! generic reader in the site's wasm), and a binary format like the
 //! site's encoded catalog (postcard) cannot read one at all. [`to_model_form`], called by
 //! `parse_exercise`, moves each tag out of its table before deserializing, keeping every
 //! value's span, so an error still points at its line.

@@ -5,7 +5,7 @@
 //! first use. The website carries no TOML parser and no checks: its build script encodes the
 //! checked catalog ([`Catalog::encode`], postcard) and the page decodes those bytes
 //! ([`Catalog::decode`]). postcard's reader is much smaller than serde_json's for the same
-//! types (about 29 KB of the exercises page's gzipped wasm), which is why the model is
+//! types (BENCHMARKS.md, "History"), which is why the model is
 //! externally tagged (see [`super::authoring`]) and its untagged types read by format.
 //!
 //! *Invariant:* encoded bytes only ever hold exercises that passed the static check.

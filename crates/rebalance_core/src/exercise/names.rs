@@ -2,8 +2,8 @@
 //!
 //! The exercise runtime keeps a handful of small maps by name (an instance's parameters and
 //! derived values, the progress of each exercise). A `BTreeMap` compiles its node, search,
-//! split and rebalance code once per value type, 1–4 KB gzip each in the site's wasm
-//! (BENCHMARKS.md); a sorted `Vec` with a binary search does the same job for a few dozen
+//! split and rebalance code once per value type into the site's wasm (BENCHMARKS.md,
+//! "History"); a sorted `Vec` with a binary search does the same job for a few dozen
 //! entries with far less code. Serialized exactly like a `BTreeMap<String, V>`: a JSON object
 //! in name order.
 
