@@ -183,18 +183,23 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
     let i18n = use_i18n();
     let error = use_state_eq(|| None::<&'static str>);
     let text = use_state_eq(|| format_value(props.value));
+    // The value this box last applied: when the page's value comes back as exactly that, the
+    // box keeps the text as typed ("16 min 40 s" stays, and so does a half-typed "16 m").
+    let applied = use_mut_ref(|| None::<u64>);
     {
-        // Follow outside changes (presets, URL) unless the box holds an unapplied typo.
-        let text = text.clone();
-        let error = error.clone();
+        // Follow outside changes (presets, the slider, the URL) unless the box holds an
+        // unapplied typo.
+        let (text, error, applied) = (text.clone(), error.clone(), applied.clone());
         use_effect_with(props.value.to_bits(), move |bits| {
-            if error.is_none() {
+            let own = applied.borrow_mut().take() == Some(*bits);
+            if error.is_none() && !own {
                 text.set(format_value(f64::from_bits(*bits)));
             }
         });
     }
     let apply = {
         let (on_change, error, text) = (props.on_change.clone(), error.clone(), text.clone());
+        let applied = applied.clone();
         let (min, max, step, reader) = (props.min, props.max, props.step, props.reader);
         Callback::from(move |raw: String| {
             let result = match reader {
@@ -209,6 +214,7 @@ pub fn NumberField(props: &NumberFieldProps) -> Html {
             match result {
                 Ok(v) => {
                     error.set(None);
+                    *applied.borrow_mut() = Some(v.to_bits());
                     on_change.emit(v);
                 }
                 Err(key) => error.set(Some(key)),

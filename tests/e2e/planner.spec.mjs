@@ -111,6 +111,12 @@ test('each field keeps its own text, and the target time reads durations', async
   await expect(page).toHaveURL(/pl_t=1000(&|#)/);
   await expect(page.locator('#pl-target-help')).toContainText('16 min 40 s');
   await expect(queueCard(page).locator('.pl-verdict')).toHaveText('Target met');
+  // Typed key by key, as a reader types: each prefix that reads as a time ("16", "16 m") is
+  // applied, and the box keeps the text as typed instead of rewriting it in seconds.
+  await box(page, 'Target time').fill('');
+  await box(page, 'Target time').pressSequentially('16 min 40 s');
+  await expect(box(page, 'Target time')).toHaveValue('16 min 40 s');
+  await expect(page).toHaveURL(/pl_t=1000(&|#)/);
   await box(page, 'Target time').fill('9m39s');
   await expect(page).toHaveURL(/pl_t=579(&|#)/);
   await expect(page.locator('#pl-target-help')).toContainText('9 min 39 s');

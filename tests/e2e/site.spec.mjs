@@ -97,6 +97,34 @@ test.describe('with a Chinese browser', () => {
     expect(wasm).toHaveLength(1);
   });
 
+  test('switching language on every other page keeps the page and what was typed, applied or not', async ({ page }) => {
+    // Per page: a field, and text the page cannot apply (kept as typed, with its error) or
+    // text not submitted yet (the paste box).
+    const typed = [
+      ['#/planner', '#pl-target', 'abc'],
+      ['#/planner', '#pl-target', '16 min 40 s'],
+      ['#/offsets', '#of-paste', '#Topic  #Broker Name  #QID\nnot loaded yet'],
+      ['#/offsets', '#of-group', 'bad group name!'],
+      ['#/timeline', '#tl-tick', '5'],
+      ['#/', '#pg-queues', '12'],
+    ];
+    for (const [route, field, text] of typed) {
+      await page.goto(`./?lang=en${route}`);
+      await appReady(page);
+      await page.evaluate(() => { window.rebalanceLabMark = 'kept'; });
+      const heading = await page.locator('main h1').textContent();
+      await page.locator(field).fill(text);
+      await page.getByRole('button', { name: '中文' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      await expect(page.locator('main h1')).not.toHaveText(heading ?? '');
+      await expect(page.locator(field), `${route} ${field}`).toHaveValue(text);
+      await page.getByRole('button', { name: 'English' }).click();
+      await expect(page.locator('main h1')).toHaveText(heading ?? '');
+      await expect(page.locator(field), `${route} ${field}`).toHaveValue(text);
+      expect(await page.evaluate(() => window.rebalanceLabMark), `${route}: no reload`).toBe('kept');
+    }
+  });
+
   test('the language defaults to navigator.language, and ?lang= overrides it', async ({ page }) => {
     await page.goto('./');
     await expect(page.locator('main h1')).toHaveText(ZH.playground);

@@ -108,12 +108,24 @@ pub fn MqadminPanel(props: &MqadminPanelProps) -> Html {
         })
     };
     let group_error = use_state_eq(|| false);
+    // The box shows what was typed, also a name that cannot be applied (any re-render, e.g. a
+    // language switch, keeps it); it follows the page's group when that changes elsewhere.
+    let group_text = use_state_eq(|| props.group.clone());
+    {
+        let (group_text, group_error) = (group_text.clone(), group_error.clone());
+        use_effect_with(props.group.clone(), move |group| {
+            if !*group_error {
+                group_text.set(group.clone());
+            }
+        });
+    }
     let on_group = {
-        let (dispatch, group_error) = (props.dispatch.clone(), group_error.clone());
+        let (dispatch, group_error, group_text) = (props.dispatch.clone(), group_error.clone(), group_text.clone());
         Callback::from(move |e: InputEvent| {
             let value = e.target_unchecked_into::<HtmlInputElement>().value();
             let ok = valid_group(&value);
             group_error.set(!ok);
+            group_text.set(AttrValue::from(value.clone()));
             if ok {
                 dispatch.emit(Action::Group(value));
             }
@@ -129,7 +141,7 @@ pub fn MqadminPanel(props: &MqadminPanelProps) -> Html {
             <div class="of-field-row">
                 <div class="of-text-field">
                     <label for="of-group">{ i18n.t("page.offsets.mqadmin.group") }</label>
-                    <input id="of-group" type="text" value={props.group.clone()} oninput={on_group}
+                    <input id="of-group" type="text" value={(*group_text).clone()} oninput={on_group}
                         spellcheck="false" autocomplete="off" aria-invalid={group_error.to_string()}
                         aria-describedby={group_error.then_some("of-group-error")} />
                     if *group_error {
