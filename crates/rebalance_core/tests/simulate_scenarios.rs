@@ -465,7 +465,7 @@ fn ordered_queue_is_blocked_by_a_failing_message() {
     assert_eq!(sim.metrics().blocked_queues, 0);
     assert!(lag_of(&sim, 240, 3) < 1_000, "drains once the message succeeds");
     assert_eq!(sim.summary().duplicates + sim.summary().lost, 0);
-    assert!(count_logs(&sim, |k| matches!(k, LogKind::LockAcquired { .. })) >= 8);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::LockOnAdd { ok: true, .. })) >= 8, "every queue locked");
 }
 
 /// RebalanceImpl.updateProcessQueueTableInRebalance (5.0+): a failed lock calls
@@ -515,7 +515,9 @@ fn orderly_a_revoked_queue_is_unlocked_at_once_when_its_consume_lock_is_free() {
         let moved: Vec<u64> = sim
             .log()
             .iter()
-            .filter(|e| e.at_ms >= 30_000 && e.process == Some(3) && matches!(e.kind, LogKind::LockAcquired { .. }))
+            .filter(|e| {
+                e.at_ms >= 30_000 && e.process == Some(3) && matches!(e.kind, LogKind::LockOnAdd { ok: true, .. })
+            })
             .map(|e| e.at_ms)
             .collect();
         assert!(!moved.is_empty(), "seed {seed}: the new consumer locks queues");

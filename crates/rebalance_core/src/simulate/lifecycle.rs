@@ -103,7 +103,7 @@ impl World {
     fn start(&mut self, spec: &ConsumerSpec) {
         if self.clients.len() >= MAX_CONSUMERS {
             let reason = format!("at most {MAX_CONSUMERS} consumer processes per run");
-            self.log_broker(LogKind::EventSkipped { reason });
+            self.log_script(LogKind::EventSkipped { reason });
             return;
         }
         let c = self.spawn(spec, false);
@@ -234,7 +234,7 @@ impl World {
     }
 
     fn skipped(&mut self, reason: String) {
-        self.log_broker(LogKind::EventSkipped { reason });
+        self.log_script(LogKind::EventSkipped { reason });
     }
 
     fn target(&mut self, cid: &str, event: &Event) -> Option<usize> {
@@ -247,12 +247,7 @@ impl World {
 
     /// Applies one scripted event now.
     pub(crate) fn apply_event(&mut self, event: &Event) {
-        self.log.push(super::log::LogEntry {
-            at_ms: self.now,
-            source: "script".to_owned(),
-            process: None,
-            kind: LogKind::Event { text: event.describe() },
-        });
+        self.log_script(LogKind::Event { text: event.describe() });
         match event {
             Event::Join { consumer } => self.start(consumer),
             Event::Stop { cid } => {

@@ -15,7 +15,7 @@ use super::client::{Client, ConsumerStatus};
 use super::config::{ConsumeModel, PopConsumer, SimConfig};
 use super::event::ScheduledEvent;
 use super::ledger::{Delta, TagTable};
-use super::log::{LogEntry, LogKind};
+use super::log::{ChannelForm, LogEntry, LogKind};
 use super::measure::Slot;
 use super::metrics::OwnershipChange;
 use super::pop::PopRange;
@@ -197,7 +197,9 @@ impl World {
         let consume_type = if simple { "CONSUME_ACTIVELY" } else { "CONSUME_PASSIVELY" }.to_owned();
         let broadcasting = self.cfg.group.model == ConsumeModel::Broadcasting;
         let message_model = if broadcasting { "BROADCASTING" } else { "CLUSTERING" }.to_owned();
-        let channel = super::log::client_channel_info(c, &cid, change != "channel closed", last_seen);
+        // Both POP consumers are gRPC clients, registered by the proxy.
+        let form = if self.cfg.group.model == ConsumeModel::Pop { ChannelForm::Grpc } else { ChannelForm::Remoting };
+        let channel = super::log::client_channel_info(c, &cid, change != "channel closed", last_seen, form);
         let change = change.to_owned();
         let removed = members == 0 && change != "registered";
         self.log_broker(LogKind::MemberChanged {
@@ -213,6 +215,11 @@ impl World {
         if removed {
             self.log_broker(LogKind::GroupRemoved { group, scan: false });
         }
+    }
+
+    /// Logs a note about the script (an event applied or skipped).
+    pub(crate) fn log_script(&mut self, kind: LogKind) {
+        self.log.push(LogEntry { at_ms: self.now, source: "script".to_owned(), process: None, kind });
     }
 
     /// Logs a line from the broker.
