@@ -2,8 +2,8 @@
 //! (conservation above all) checked at every tick.
 
 use rebalance_core::simulate::{
-    scenario, scenario::Compared, ClientConfig, ConsumerStatus, Event, LogKind, PopConsumer, Scenario, ScheduledEvent,
-    Simulation, TickMetrics,
+    scenario, scenario::Compared, BrokerConfig, ClientConfig, ConsumerStatus, Event, LogKind, PopConsumer, Scenario,
+    ScheduledEvent, Simulation, TickMetrics,
 };
 
 const SEED: u64 = 42;
@@ -341,6 +341,29 @@ fn pop_push_consumer_renews_long_processing_instead_of_redelivering() {
     assert!(early, "the SimpleConsumer's messages come back while still processed");
 }
 
+/// apache/rocketmq 5.x proxy `ClientActivity.registerConsumer`: a gRPC consumer (both POP
+/// clients) is registered with its `GrpcClientChannel`; a Remoting consumer with its Netty
+/// channel.
+#[test]
+fn pop_members_register_with_the_proxys_grpc_channel() {
+    for (name, form) in [
+        ("pop-push-renew", "ClientChannelInfo [channel=GrpcClientChannel{clientId="),
+        ("crash", "ClientChannelInfo [channel=[id: 0x"),
+    ] {
+        let sim = run(&preset(name));
+        let channels: Vec<&str> = sim
+            .log()
+            .iter()
+            .filter_map(|e| match &e.kind {
+                LogKind::MemberChanged { channel, .. } => Some(channel.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert!(!channels.is_empty(), "{name}");
+        assert!(channels.iter().all(|c| c.starts_with(form)), "{name}: {channels:?}");
+    }
+}
+
 /// The figures `pop-push-renew` states are its configuration's.
 #[test]
 fn pop_push_renew_text_states_its_configuration() {
@@ -360,6 +383,50 @@ fn pop_push_renew_text_states_its_configuration() {
     ] {
         assert!(s.watch.contains(&figure), "{figure:?} in {:?}", s.watch);
     }
+}
+
+/// The proxy's renewal settings default to apache/rocketmq 5.3.3's ProxyConfig
+/// (`proxy/src/main/java/org/apache/rocketmq/proxy/config/ProxyConfig.java`).
+#[test]
+fn proxy_renewal_defaults_are_the_proxy_config_defaults_of_rocketmq_5_3_3() {
+    let b = BrokerConfig::default();
+    // defaultInvisibleTimeMills = Duration.ofSeconds(60).toMillis()
+    assert_eq!(b.proxy_default_invisible_time_ms, 60_000);
+    // renewSchedulePeriodMillis = TimeUnit.SECONDS.toMillis(5)
+    assert_eq!(b.renew_schedule_period_ms, 5_000);
+    // renewAheadTimeMillis = TimeUnit.SECONDS.toMillis(10)
+    assert_eq!(b.renew_ahead_time_ms, 10_000);
+    // renewMaxTimeMillis = TimeUnit.HOURS.toMillis(3)
+    assert_eq!(b.renew_max_time_ms, 3 * 3_600_000);
+    // invisibleTimeMillisWhenClear = 1000L
+    assert_eq!(b.invisible_time_when_clear_ms, 1_000);
+}
+
+/// `DefaultReceiptHandleManager.startRenewMessage`: a message held `renewMaxTimeMillis` since
+/// its receipt is not renewed again; STOP_RENEW makes it visible after the group's retry delay
+/// (`CustomizedRetryPolicy.nextDelayDuration(reconsumeTimes)`: 10 s for a first delivery), not
+/// after the invisible time it had. Here the scan already finds a fresh message within
+/// `renewAheadTimeMillis` of its end and past the maximum, so the first messages come back
+/// long before the proxy's invisible time would end.
+#[test]
+fn pop_push_consumer_stops_renewing_after_renew_max_time() {
+    let mut s = preset("pop-push-renew");
+    let b = &mut s.config.broker;
+    b.renew_max_time_ms = 1_000;
+    b.renew_ahead_time_ms = b.proxy_default_invisible_time_ms - b.renew_schedule_period_ms;
+    let retry_delay_ms = 10_000;
+    let (b, tick) = (s.config.broker.clone(), s.config.tick_ms);
+    s.events.clear();
+    let sim = run(&s);
+    let first = |pred: &dyn Fn(&LogKind) -> bool| sim.log().iter().find(|e| pred(&e.kind)).map(|e| e.at_ms);
+    let started = first(&|k| matches!(k, LogKind::Started { .. })).expect("started");
+    let revived = first(&|k| matches!(k, LogKind::Revived { .. })).expect("stops being renewed");
+    // The first scan past the maximum that finds the message within renewAhead of its end
+    // comes at most two scan periods after the receipt.
+    let latest = started + b.renew_max_time_ms + 2 * b.renew_schedule_period_ms + retry_delay_ms + 2 * tick;
+    assert!(revived >= started + retry_delay_ms, "{revived}");
+    assert!(revived <= latest, "visible after the retry delay: {revived}, at the latest {latest}");
+    assert!(latest < started + b.proxy_default_invisible_time_ms, "earlier than without STOP_RENEW");
 }
 
 /// apache/rocketmq 5.x proxy: `DefaultReceiptHandleManager`'s CLIENT_UNREGISTER listener calls
