@@ -364,6 +364,56 @@ fn pop_members_register_with_the_proxys_grpc_channel() {
     }
 }
 
+/// The figures the texts of the issue-23 presets state are their configuration's and
+/// script's (a changed default or event fails here, not silently in the text).
+#[test]
+fn expiry_lock_and_invisible_time_texts_state_their_configuration() {
+    let secs = |ms: u64| format!("{} s", ms / 1_000);
+    let processing = |s: &Scenario| u64::from(s.config.client.consume_threads) * 1_000 / s.config.client.consume_rate;
+    let gc = preset("gc-pause");
+    let Some((at, Event::Pause { cid, duration_ms })) = gc.events.first().map(|e| (e.at_ms, &e.event)) else {
+        panic!("gc-pause starts with a pause")
+    };
+    let (b, c) = (&gc.config.broker, &gc.config.client);
+    assert!(at > 0 && gc.title.contains(&format!("A {} stall", secs(*duration_ms))), "{}", gc.title);
+    for figure in [
+        format!("After {} without heartbeat", secs(b.channel_expiry_ms)),
+        format!("(every {})", secs(b.scan_interval_ms)),
+        format!("drops {cid},"),
+        format!("up to {} later", secs(c.rebalance_interval_ms)),
+    ] {
+        assert!(gc.watch.contains(&figure), "{figure:?} in {:?}", gc.watch);
+    }
+    let orderly = preset("ordered-crash");
+    for figure in [
+        format!("({} after their last renewal)", secs(orderly.config.broker.lock_max_live_ms)),
+        format!("waits at least {}", secs(orderly.config.client.rebalance_min_interval_ms)),
+    ] {
+        assert!(orderly.watch.contains(&figure), "{figure:?} in {:?}", orderly.watch);
+    }
+    let long = preset("pop-invisible-long");
+    let invisible = long.config.client.invisible_time_ms;
+    for figure in [
+        format!("The invisible time is {} and a message takes {}.", secs(invisible), secs(processing(&long))),
+        format!("killed at {};", secs(long.events[0].at_ms)),
+        format!("stays invisible for {} minutes", invisible / 60_000),
+        format!("ages to ~{}", secs(invisible)),
+        format!("visible again {} after", secs(long.config.broker.invisible_time_when_clear_ms)),
+    ] {
+        assert!(long.watch.contains(&figure), "{figure:?} in {:?}", long.watch);
+    }
+    let short = preset("pop-invisible-short");
+    let cc = &short.config.client;
+    let figure = format!(
+        "takes {} ({} threads, {} msg/s per consumer) but stays invisible for {} only",
+        secs(processing(&short)),
+        cc.consume_threads,
+        cc.consume_rate,
+        secs(cc.invisible_time_ms)
+    );
+    assert!(short.watch.contains(&figure), "{figure:?} in {:?}", short.watch);
+}
+
 /// The figures `pop-push-renew` states are its configuration's.
 #[test]
 fn pop_push_renew_text_states_its_configuration() {
@@ -616,7 +666,10 @@ fn an_expired_channel_notifies_nobody_and_the_others_take_over_at_their_periodic
             .find(|e| matches!(e.kind, LogKind::ChannelExpired { .. }))
             .map(|e| e.at_ms)
             .expect("the broker expires the channel");
-        let wake = 60_000 + 150_000;
+        let wake = match s.events.first().map(|e| (e.at_ms, &e.event)) {
+            Some((at, Event::Pause { duration_ms, .. })) => at + duration_ms,
+            other => panic!("gc-pause starts with a pause: {other:?}"),
+        };
         let next = sim
             .log()
             .iter()
