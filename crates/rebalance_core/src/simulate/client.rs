@@ -14,6 +14,7 @@ use super::log::LogKind;
 use super::pop::Delivery;
 use super::world::World;
 use crate::allocate::allocate;
+use crate::MessageQueue;
 
 /// Where a consumer process is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -289,8 +290,9 @@ impl World {
                 _ => self.strategy.name(),
             };
             let trigger = trigger.to_owned();
-            let set: Vec<String> = queues.iter().map(|&q| self.mq_text(q as usize)).collect();
-            let result_set = format!("[{}]", set.join(", "));
+            let mqs: Vec<&MessageQueue> =
+                queues.iter().filter_map(|&q| self.queues.get(q as usize).map(|x| &x.mq)).collect();
+            let result_set = super::log::message_queue_set(&mqs);
             let (group, topic) = (self.group(), self.cfg.topic.name.clone());
             self.log_client(
                 c,

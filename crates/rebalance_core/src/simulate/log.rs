@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::MessageQueue;
+
 /// How serious a line is: RocketMQ's log level, or `Note` for the simulator's own annotation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]
@@ -570,14 +572,39 @@ fn java_string_hash(s: &str) -> i32 {
     s.encode_utf16().fold(0_i32, |h, u| h.wrapping_mul(31).wrapping_add(i32::from(u)))
 }
 
-/// A `java.util.HashSet`'s `toString` for at most 12 elements (no resize from the default 16
-/// buckets): buckets in order (`(h ^ h >>> 16) & 15`), insertion order within a bucket.
+/// The `toString` of a `java.util.HashSet` built empty and filled with `add` in the order
+/// given (`items`: each element and its `hashCode`): the table starts at 16 buckets and doubles
+/// whenever the size passes 3/4 of it; iteration goes bucket by bucket (`(h ^ h >>> 16) &
+/// (buckets - 1)`), insertion order within a bucket (a resize keeps it). A bucket turned into
+/// a tree (8 colliding elements in a table of 64 or more) is not modelled.
 fn java_hash_set<T: std::fmt::Display>(items: &[(T, i32)]) -> String {
-    let bucket = |h: i32| ((h as u32 ^ (h as u32 >> 16)) & 15) as usize;
+    let mut buckets = 16_usize;
+    while items.len() > buckets / 4 * 3 {
+        buckets *= 2;
+    }
+    let bucket = |h: i32| (h as u32 ^ (h as u32 >> 16)) as usize & (buckets - 1);
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by_key(|&i| (bucket(items[i].1), i));
     let shown: Vec<String> = order.iter().map(|&i| items[i].0.to_string()).collect();
     format!("[{}]", shown.join(", "))
+}
+
+/// `MessageQueue.hashCode()`: `31 * (31 * (31 + brokerName.hashCode()) + queueId) +
+/// topic.hashCode()` in wrapping `int` arithmetic.
+fn message_queue_hash(mq: &MessageQueue) -> i32 {
+    let h = 31_i32.wrapping_add(java_string_hash(&mq.broker_name));
+    let h = h.wrapping_mul(31).wrapping_add(mq.queue_id);
+    h.wrapping_mul(31).wrapping_add(java_string_hash(&mq.topic))
+}
+
+/// A `HashSet<MessageQueue>`'s `toString`, the queues added in the order given: the
+/// rebalance result set (`RebalanceImpl.rebalanceByTopic` fills `allocateResultSet` with the
+/// allocation's list; here in mqAll order, which is the allocation's for every strategy but
+/// MACHINE_ROOM_NEARBY, and matters only for queues in the same bucket) and a BROADCASTING
+/// client's `mqSet` (`topicRouteData2TopicSubscribeInfo`: broker by broker, queue ids in order).
+pub(crate) fn message_queue_set(mqs: &[&MessageQueue]) -> String {
+    let items: Vec<(&MessageQueue, i32)> = mqs.iter().map(|&mq| (mq, message_queue_hash(mq))).collect();
+    java_hash_set(&items)
 }
 
 /// `SubscriptionData.toString()` for a TAG expression as FilterAPI.buildSubscriptionData
@@ -979,6 +1006,60 @@ mod tests {
             let channel = client_channel_info(0, CID, active, 30_000, ChannelForm::Grpc);
             assert_eq!(channel, fill(info, &[&grpc, CID, "JAVA", "479", &ts]), "a gRPC channel prints no state");
         }
+    }
+
+    /// `HashSet<MessageQueue>.toString()` as a JVM prints it: the expected lists were printed
+    /// by JDK 17 with a class of MessageQueue's `hashCode` and `toString`, its queues added
+    /// broker by broker in queue id order (16 queues: a table resized to 32 buckets).
+    #[test]
+    fn queue_sets_print_in_the_order_of_a_java_hash_set() {
+        let mq = |t: &str, b: &str, q: i32| crate::MessageQueue::new(t, b, q);
+        let set = |t: &str, brokers: &[&str], ids: &[i32]| {
+            let mqs: Vec<crate::MessageQueue> =
+                brokers.iter().flat_map(|b| ids.iter().map(move |&q| mq(t, b, q))).collect();
+            let refs: Vec<&crate::MessageQueue> = mqs.iter().collect();
+            message_queue_set(&refs)
+        };
+        let shown = |t: &str, order: &[(&str, i32)]| {
+            let items: Vec<String> = order.iter().map(|&(b, q)| mq(t, b, q).to_string()).collect();
+            format!("[{}]", items.join(", "))
+        };
+        let a = "broker-a";
+        let b = "broker-b";
+        let eight = [0, 1, 2, 3, 4, 5, 6, 7];
+        assert_eq!(
+            set("T", &[a], &eight),
+            shown("T", &[(a, 6), (a, 5), (a, 7), (a, 2), (a, 1), (a, 4), (a, 3), (a, 0)])
+        );
+        assert_eq!(set("T", &[a], &[3]), shown("T", &[(a, 3)]));
+        assert_eq!(
+            set("T", &[a, b], &eight),
+            shown(
+                "T",
+                &[
+                    (a, 0),
+                    (b, 1),
+                    (b, 0),
+                    (a, 6),
+                    (b, 7),
+                    (a, 5),
+                    (b, 6),
+                    (a, 7),
+                    (a, 2),
+                    (b, 3),
+                    (a, 1),
+                    (b, 2),
+                    (a, 4),
+                    (b, 5),
+                    (a, 3),
+                    (b, 4)
+                ]
+            )
+        );
+        let sixteen: Vec<i32> = (0..16).collect();
+        let order = [11, 10, 13, 12, 7, 6, 9, 8, 3, 2, 5, 4, 1, 0, 15, 14];
+        let expected: Vec<(&str, i32)> = order.iter().map(|&q| (a, q)).collect();
+        assert_eq!(set("TopicTest", &[a], &sixteen), shown("TopicTest", &expected));
     }
 
     /// `SubscriptionData.toString()` as a JVM prints it (the expected sets were printed by
