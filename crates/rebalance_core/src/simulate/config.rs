@@ -194,7 +194,9 @@ pub struct ClientConfig {
     /// RebalanceService wait after an unbalanced round, e.g. an orderly queue whose lock
     /// failed (rocketmq.client.rebalance.minInterval, 5.x): 1 s.
     pub rebalance_min_interval_ms: u64,
-    /// heartbeatBrokerInterval: 30 s.
+    /// heartbeatBrokerInterval: 30 s. Used for every model, also POP, whose gRPC clients
+    /// heartbeat every 10 s by default (rocketmq-clients `ClientManagerImpl.HEART_BEAT_PERIOD`):
+    /// a killed POP client's channel may expire up to 20 s earlier here than with those clients.
     pub heartbeat_interval_ms: u64,
     /// persistConsumerOffsetInterval: 5 s.
     pub persist_interval_ms: u64,
