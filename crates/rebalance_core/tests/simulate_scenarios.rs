@@ -342,14 +342,25 @@ fn pop_push_consumer_renews_long_processing_instead_of_redelivering() {
 }
 
 /// apache/rocketmq 5.x proxy `ClientActivity.registerConsumer`: a gRPC consumer (both POP
-/// clients) is registered with its `GrpcClientChannel`; a Remoting consumer with its Netty
-/// channel.
+/// clients) is registered with its `GrpcClientChannel`, a Remoting consumer with its Netty
+/// channel; a gRPC client starts in rocketmq-clients' words (`PushConsumerImpl.startUp`), a
+/// Remoting one in DefaultMQPushConsumerImpl's.
 #[test]
-fn pop_members_register_with_the_proxys_grpc_channel() {
-    for (name, form) in [
-        ("pop-push-renew", "ClientChannelInfo [channel=GrpcClientChannel{clientId="),
-        ("crash", "ClientChannelInfo [channel=[id: 0x"),
-    ] {
+fn pop_members_are_grpc_clients_registered_by_the_proxy() {
+    let cases = [
+        (
+            "pop-push-renew",
+            "ClientChannelInfo [channel=GrpcClientChannel{clientId=",
+            "The rocketmq PUSH_CONSUMER starts successfully, clientId=",
+        ),
+        (
+            "pop-invisible-long",
+            "ClientChannelInfo [channel=GrpcClientChannel{clientId=",
+            "The rocketmq SIMPLE_CONSUMER starts successfully, clientId=",
+        ),
+        ("crash", "ClientChannelInfo [channel=[id: 0x", "the consumer ["),
+    ];
+    for (name, form, start) in cases {
         let sim = run(&preset(name));
         let channels: Vec<&str> = sim
             .log()
@@ -361,6 +372,9 @@ fn pop_members_register_with_the_proxys_grpc_channel() {
             .collect();
         assert!(!channels.is_empty(), "{name}");
         assert!(channels.iter().all(|c| c.starts_with(form)), "{name}: {channels:?}");
+        let starts: Vec<String> =
+            sim.log().iter().filter(|e| matches!(e.kind, LogKind::Started { .. })).map(|e| e.text()).collect();
+        assert!(!starts.is_empty() && starts.iter().all(|t| t.starts_with(start)), "{name}: {starts:?}");
     }
 }
 

@@ -95,7 +95,8 @@ impl World {
         });
         let subscription = expression(&self.cfg.topic.tags, mask);
         let group = self.cfg.group.name.clone();
-        self.log_client(process, LogKind::Started { group, subscription });
+        let client_type = self.grpc_client_type();
+        self.log_client(process, LogKind::Started { group, subscription, client_type });
         process
     }
 
@@ -199,7 +200,8 @@ impl World {
         }
         self.owners_dirty = true;
         let group = self.cfg.group.name.clone();
-        self.log_client(c, LogKind::Shutdown { group });
+        let client_type = self.grpc_client_type();
+        self.log_client(c, LogKind::Shutdown { group, client_type });
         let last_seen = self.members.last_seen(c);
         if let Some(last_seen) = last_seen.filter(|_| self.members.remove(c)) {
             let notified = self.notifies();

@@ -59,6 +59,10 @@ pub enum LogKind {
         group: String,
         /// Subscription expression.
         subscription: String,
+        /// A gRPC client's `ClientType` (`PUSH_CONSUMER`, `SIMPLE_CONSUMER`), which logs in
+        /// rocketmq-clients' words; none for the Remoting DefaultMQPushConsumer.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        client_type: Option<String>,
     },
     /// `client rebalanced result changed` (RebalanceImpl.rebalanceByTopic, 5.x), with the new
     /// queue list (BROADCASTING: `messageQueueChanged`).
@@ -229,6 +233,9 @@ pub enum LogKind {
     Shutdown {
         /// consumerGroup.
         group: String,
+        /// A gRPC client's `ClientType`, as in [`LogKind::Started`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        client_type: Option<String>,
     },
     /// The process was killed (a note).
     Killed,
@@ -371,6 +378,9 @@ impl LogEntry {
         match &self.kind {
             LogKind::Event { text } => format!("event: {text}"),
             LogKind::EventSkipped { reason } => format!("event skipped: {reason}"),
+            LogKind::Started { client_type: Some(t), .. } => {
+                format!("The rocketmq {t} starts successfully, clientId={}", self.source)
+            }
             LogKind::Started { group, .. } => format!("the consumer [{group}] start OK."),
             LogKind::RebalanceResult { strategy, group, topic, result_set, .. } if strategy == "BROADCASTING" => {
                 format!("messageQueueChanged {group} {topic} {result_set} {result_set}")
@@ -440,7 +450,10 @@ impl LogEntry {
                 let (messages, are) = if *count == 1 { ("message", "is") } else { ("messages", "are") };
                 format!("{count} un-acked {messages} of Q{queue} {are} visible again (invisible time passed)")
             }
-            LogKind::Shutdown { group } => format!("the consumer [{group}] shutdown OK"),
+            LogKind::Shutdown { client_type: Some(t), .. } => {
+                format!("Shutdown the rocketmq {t} successfully, clientId={}", self.source)
+            }
+            LogKind::Shutdown { group, .. } => format!("the consumer [{group}] shutdown OK"),
             LogKind::Killed => "process killed: nothing persisted".to_owned(),
             LogKind::Paused { duration_ms } => format!("process stalls for {duration_ms} ms (GC / network)"),
             LogKind::Resumed => "process resumes".to_owned(),
@@ -678,9 +691,16 @@ mod tests {
             | LogKind::Paused { .. }
             | LogKind::Resumed
             | LogKind::RouteChanged { .. } => return None,
+            // rocketmq-clients (Java) PushConsumerImpl / SimpleConsumerImpl.startUp / shutDown
+            LogKind::Started { client_type: Some(t), .. } => {
+                (Level::Info, "The rocketmq {} starts successfully, clientId={}", vec![s(t), s(&e.source)])
+            }
+            LogKind::Shutdown { client_type: Some(t), .. } => {
+                (Level::Info, "Shutdown the rocketmq {} successfully, clientId={}", vec![s(t), s(&e.source)])
+            }
             // DefaultMQPushConsumerImpl.start / shutdown
             LogKind::Started { group, .. } => (Level::Info, "the consumer [{}] start OK.", vec![s(group)]),
-            LogKind::Shutdown { group } => (Level::Info, "the consumer [{}] shutdown OK", vec![s(group)]),
+            LogKind::Shutdown { group, .. } => (Level::Info, "the consumer [{}] shutdown OK", vec![s(group)]),
             // RebalanceImpl.rebalanceByTopic, BROADCASTING
             LogKind::RebalanceResult { strategy, group, topic, result_set, .. } if strategy == "BROADCASTING" => {
                 (Level::Info, "messageQueueChanged {} {} {} {}", vec![s(group), s(topic), s(result_set), s(result_set)])
@@ -857,7 +877,12 @@ mod tests {
         let kinds = vec![
             LogKind::Event { text: "a consumer starts".to_owned() },
             LogKind::EventSkipped { reason: "stop: no running consumer".to_owned() },
-            LogKind::Started { group: g(), subscription: "*".to_owned() },
+            LogKind::Started { group: g(), subscription: "*".to_owned(), client_type: None },
+            LogKind::Started {
+                group: g(),
+                subscription: "*".to_owned(),
+                client_type: Some("PUSH_CONSUMER".to_owned()),
+            },
             rebalance("AVG"),
             rebalance("BROADCASTING"),
             LogKind::NotInCidAll { line: not_in },
@@ -879,7 +904,8 @@ mod tests {
             LogKind::SentBack { queue: 3, offset: 7, reconsume_times: 1, dead_letter: false },
             LogKind::AckExpired { queue: 3, count: 2 },
             LogKind::Revived { queue: 3, count: 2 },
-            LogKind::Shutdown { group: g() },
+            LogKind::Shutdown { group: g(), client_type: None },
+            LogKind::Shutdown { group: g(), client_type: Some("SIMPLE_CONSUMER".to_owned()) },
             LogKind::Killed,
             LogKind::Paused { duration_ms: 5_000 },
             LogKind::Resumed,

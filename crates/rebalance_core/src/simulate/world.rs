@@ -217,6 +217,18 @@ impl World {
         }
     }
 
+    /// The rocketmq-clients `ClientType` of the gRPC client a POP run models (both POP clients
+    /// are gRPC clients); none for the Remoting consumer of the other models.
+    pub(crate) fn grpc_client_type(&self) -> Option<String> {
+        (self.cfg.group.model == ConsumeModel::Pop).then(|| {
+            match self.cfg.client.pop_consumer {
+                PopConsumer::Simple => "SIMPLE_CONSUMER",
+                PopConsumer::Push => "PUSH_CONSUMER",
+            }
+            .to_owned()
+        })
+    }
+
     /// Logs a note about the script (an event applied or skipped).
     pub(crate) fn log_script(&mut self, kind: LogKind) {
         self.log.push(LogEntry { at_ms: self.now, source: "script".to_owned(), process: None, kind });
