@@ -1,7 +1,8 @@
 //! Browser tests of the timeline page (`#/timeline`): a link to the end of a preset shows
 //! exactly the core's result (the same as natively), stepping and scrubbing move the tick,
 //! an injected crash reaches the lanes, the log and the URL, bad link values become
-//! notices, and compare mode runs POP beside the classic model.
+//! notices, compare mode runs POP beside the classic model, and the POP client is a control
+//! that the link keeps.
 //! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test timeline`.
 #![cfg(target_arch = "wasm32")]
 
@@ -9,7 +10,7 @@ mod support;
 
 use std::time::Duration;
 
-use rebalance_core::simulate::{scenario, Simulation, TickMetrics};
+use rebalance_core::simulate::{scenario, PopConsumer, Simulation, TickMetrics};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::{url_state, App};
 use support::{attr, click_and_settle, count, find, mount, open, settle, sleep, text, type_and_settle};
@@ -279,6 +280,46 @@ async fn compare_mode_runs_pop_on_the_same_script() {
     until("one column", || count(&root, "td[data-model=other]") == 0).await;
     unmount(handle).await;
     assert_eq!(url_state::get("tl_cmp"), None);
+}
+
+/// `pop-push-renew` is the PushConsumer's preset; the control switches the same script and
+/// seed to the SimpleConsumer, the page then shows what the core computes natively for it,
+/// and the link keeps `tl_pop=simple` (a value it does not know is replaced with a notice).
+#[wasm_bindgen_test]
+async fn the_pop_client_is_a_control_that_the_link_keeps() {
+    let preset = scenario::by_name("pop-push-renew").expect("a preset");
+    let end = preset.duration_ms.div_ceil(preset.config.tick_ms);
+    let mut simple = preset.clone();
+    simple.config.client.pop_consumer = PopConsumer::Simple;
+    let at_end = |s: &scenario::Scenario| {
+        let mut sim = Simulation::from_scenario(s, 1).expect("a run");
+        sim.run_until(s.duration_ms);
+        sim.metrics()
+    };
+    let (push_end, simple_end) = (at_end(&preset), at_end(&simple));
+    assert_ne!(push_end.duplicates, simple_end.duplicates, "the two clients differ in this run");
+    open(&format!("?lang=en&tl_scenario=pop-push-renew&tl_t={end}"), "#/timeline");
+    let (root, handle) = mount().await;
+    at_tick(&root, end).await;
+    let select = find(&root, "#tl-pop").dyn_into::<web_sys::HtmlSelectElement>().expect("a select");
+    assert_eq!(select.value(), "push");
+    assert_eq!(stat(&root, "duplicates", "main"), push_end.duplicates);
+    select.set_value("simple");
+    select.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("dispatched");
+    until("the SimpleConsumer's run", || stat(&root, "duplicates", "main") == simple_end.duplicates).await;
+    assert_eq!(tick(&root), end, "the same tick");
+    assert_eq!(stat(&root, "groupLag", "main"), simple_end.group_lag);
+    unmount(handle).await;
+    assert_eq!(url_state::get("tl_pop").as_deref(), Some("simple"));
+
+    open("?lang=en&tl_scenario=pop-push-renew&tl_pop=pull", "#/timeline");
+    let (root, handle) = mount().await;
+    until("the notice", || count(&root, ".tl-notices") == 1).await;
+    let notices = text(&root, ".tl-notices");
+    assert!(notices.contains("tl_pop") && notices.contains("“pull”"), "{notices}");
+    let select = find(&root, "#tl-pop").dyn_into::<web_sys::HtmlSelectElement>().expect("a select");
+    assert_eq!(select.value(), "push", "the preset's client");
+    unmount(handle).await;
 }
 
 #[wasm_bindgen_test]

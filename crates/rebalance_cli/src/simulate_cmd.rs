@@ -64,7 +64,9 @@ pub struct SimulateArgs {
     #[arg(long, conflicts_with = "log")]
     pub trace: bool,
     /// Print the run's client and broker log lines instead of the summary, one per line:
-    /// `<seconds> <cid, broker or script> <LEVEL> <text>` (the timeline's log pane).
+    /// `<seconds> <cid, broker or script> <LEVEL> <text>` (the timeline's log pane). LEVEL is
+    /// RocketMQ's (INFO, WARN, ERROR) for RocketMQ's own lines, NOTE for the simulator's
+    /// annotations; an exception RocketMQ logs with a line follows it on the next line.
     #[arg(long)]
     pub log: bool,
     /// Run a custom event script (JSON, format below with --help).
@@ -359,13 +361,19 @@ fn check_events(s: &Scenario, lines: &[Option<usize>]) -> Result<(), String> {
 }
 
 /// `<seconds> <source> <LEVEL> <text>`: `60.300 192.168.0.2@8919 INFO the consumer [cg] start OK.`
+/// An exception follows on its own line, as logback prints the stack trace after the message.
 fn log_line(e: &LogEntry) -> String {
     let level = match e.level() {
         Level::Info => "INFO",
         Level::Warn => "WARN",
         Level::Error => "ERROR",
+        Level::Note => "NOTE",
     };
-    format!("{}.{:03} {} {level} {}", e.at_ms / 1_000, e.at_ms % 1_000, e.source, e.text())
+    let line = format!("{}.{:03} {} {level} {}\n", e.at_ms / 1_000, e.at_ms % 1_000, e.source, e.text());
+    match e.exception() {
+        Some(exception) => line + exception + "\n",
+        None => line,
+    }
 }
 
 /// One trace line.
@@ -455,7 +463,7 @@ pub fn run(args: &SimulateArgs) -> Result<String, String> {
     sim.run_until(s.duration_ms);
     skipped_events(&sim, &s, &lines)?;
     if args.log {
-        return Ok(sim.log().iter().map(|e| log_line(e) + "\n").collect());
+        return Ok(sim.log().iter().map(log_line).collect());
     }
     let summary = sim.summary();
     let against = scenario::against_avg(&s, seed);
@@ -528,6 +536,22 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&json).expect("json");
         assert_eq!(v["againstAvg"]["avg"]["queueHandoffs"].as_u64(), Some(a.avg.queue_handoffs));
         assert!(!run(&args("scale-out-avg")).expect("runs").contains("compared with AVG"));
+    }
+
+    /// RebalanceImpl.rebalanceByTopic logs the allocation's exception after the message, as
+    /// logback prints a trailing Throwable: on the next line.
+    #[test]
+    fn log_prints_an_exception_on_the_line_after_its_message() {
+        let exception = "java.lang.IllegalArgumentException: Machine room is null for consumer id 10.0.0.9@1";
+        let kind =
+            LogKind::AllocateError { strategy: "MACHINE_ROOM_NEARBY-AVG".to_owned(), exception: exception.to_owned() };
+        let e = LogEntry { at_ms: 1_500, source: "10.0.0.9@1".to_owned(), process: Some(0), kind };
+        assert_eq!(
+            log_line(&e),
+            format!(
+                "1.500 10.0.0.9@1 ERROR allocate message queue exception. strategy name: MACHINE_ROOM_NEARBY-AVG, ex: {{}}\n{exception}\n"
+            )
+        );
     }
 
     #[test]

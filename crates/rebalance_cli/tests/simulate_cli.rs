@@ -119,10 +119,13 @@ fn log_prints_one_line_per_log_entry_with_time_source_and_level() {
         let at = at.unwrap_or_default();
         assert!(at.split_once('.').is_some_and(|(s, ms)| s.parse::<u64>().is_ok() && ms.len() == 3), "{line}");
         assert!(source.is_some_and(|s| !s.is_empty()), "{line}");
-        assert!(matches!(level, Some("INFO" | "WARN" | "ERROR")), "{line}");
+        assert!(matches!(level, Some("INFO" | "WARN" | "ERROR" | "NOTE")), "{line}");
         assert!(text.is_some_and(|t| !t.is_empty()), "{line}");
     }
     assert!(out.contains("INFO the consumer [cg-demo] start OK."), "{out}");
+    // The simulator's annotations are no RocketMQ lines: the script's events and a killed process.
+    assert!(out.contains(" script NOTE "), "{out}");
+    assert!(out.contains(" NOTE process killed: nothing persisted"), "{out}");
     assert!(out.contains("INFO client rebalanced result changed. allocateMessageQueueStrategyName=AVG"), "{out}");
     // The broker's own words (ConsumerGroupInfo.updateChannel / doChannelCloseEvent) and the
     // client's on a notification (ClientRemotingProcessor.notifyConsumerIdsChanged).

@@ -2,8 +2,8 @@
 //! (conservation above all) checked at every tick.
 
 use rebalance_core::simulate::{
-    scenario, scenario::Compared, ClientConfig, ConsumerStatus, Event, LogKind, PopConsumer, Scenario, ScheduledEvent,
-    Simulation, TickMetrics,
+    scenario, scenario::Compared, BrokerConfig, ClientConfig, ConsumerStatus, Event, LogKind, PopConsumer, Scenario,
+    ScheduledEvent, Simulation, TickMetrics,
 };
 
 const SEED: u64 = 42;
@@ -341,6 +341,93 @@ fn pop_push_consumer_renews_long_processing_instead_of_redelivering() {
     assert!(early, "the SimpleConsumer's messages come back while still processed");
 }
 
+/// apache/rocketmq 5.x proxy `ClientActivity.registerConsumer`: a gRPC consumer (both POP
+/// clients) is registered with its `GrpcClientChannel`, a Remoting consumer with its Netty
+/// channel; a gRPC client starts in rocketmq-clients' words (`PushConsumerImpl.startUp`), a
+/// Remoting one in DefaultMQPushConsumerImpl's.
+#[test]
+fn pop_members_are_grpc_clients_registered_by_the_proxy() {
+    let cases = [
+        (
+            "pop-push-renew",
+            "ClientChannelInfo [channel=GrpcClientChannel{clientId=",
+            "The rocketmq PUSH_CONSUMER starts successfully, clientId=",
+        ),
+        (
+            "pop-invisible-long",
+            "ClientChannelInfo [channel=GrpcClientChannel{clientId=",
+            "The rocketmq SIMPLE_CONSUMER starts successfully, clientId=",
+        ),
+        ("crash", "ClientChannelInfo [channel=[id: 0x", "the consumer ["),
+    ];
+    for (name, form, start) in cases {
+        let sim = run(&preset(name));
+        let channels: Vec<&str> = sim
+            .log()
+            .iter()
+            .filter_map(|e| match &e.kind {
+                LogKind::MemberChanged { channel, .. } => Some(channel.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert!(!channels.is_empty(), "{name}");
+        assert!(channels.iter().all(|c| c.starts_with(form)), "{name}: {channels:?}");
+        let starts: Vec<String> =
+            sim.log().iter().filter(|e| matches!(e.kind, LogKind::Started { .. })).map(|e| e.text()).collect();
+        assert!(!starts.is_empty() && starts.iter().all(|t| t.starts_with(start)), "{name}: {starts:?}");
+    }
+}
+
+/// The figures the texts of the issue-23 presets state are their configuration's and
+/// script's (a changed default or event fails here, not silently in the text).
+#[test]
+fn expiry_lock_and_invisible_time_texts_state_their_configuration() {
+    let secs = |ms: u64| format!("{} s", ms / 1_000);
+    let processing = |s: &Scenario| u64::from(s.config.client.consume_threads) * 1_000 / s.config.client.consume_rate;
+    let gc = preset("gc-pause");
+    let Some((at, Event::Pause { cid, duration_ms })) = gc.events.first().map(|e| (e.at_ms, &e.event)) else {
+        panic!("gc-pause starts with a pause")
+    };
+    let (b, c) = (&gc.config.broker, &gc.config.client);
+    assert!(at > 0 && gc.title.contains(&format!("A {} stall", secs(*duration_ms))), "{}", gc.title);
+    for figure in [
+        format!("After {} without heartbeat", secs(b.channel_expiry_ms)),
+        format!("(every {})", secs(b.scan_interval_ms)),
+        format!("drops {cid},"),
+        format!("up to {} later", secs(c.rebalance_interval_ms)),
+    ] {
+        assert!(gc.watch.contains(&figure), "{figure:?} in {:?}", gc.watch);
+    }
+    let orderly = preset("ordered-crash");
+    for figure in [
+        format!("({} after their last renewal)", secs(orderly.config.broker.lock_max_live_ms)),
+        format!("waits at least {}", secs(orderly.config.client.rebalance_min_interval_ms)),
+    ] {
+        assert!(orderly.watch.contains(&figure), "{figure:?} in {:?}", orderly.watch);
+    }
+    let long = preset("pop-invisible-long");
+    let invisible = long.config.client.invisible_time_ms;
+    for figure in [
+        format!("The invisible time is {} and a message takes {}.", secs(invisible), secs(processing(&long))),
+        format!("killed at {};", secs(long.events[0].at_ms)),
+        format!("stays invisible for {} minutes", invisible / 60_000),
+        format!("ages to ~{}", secs(invisible)),
+        format!("visible again {} after", secs(long.config.broker.invisible_time_when_clear_ms)),
+    ] {
+        assert!(long.watch.contains(&figure), "{figure:?} in {:?}", long.watch);
+    }
+    let short = preset("pop-invisible-short");
+    let cc = &short.config.client;
+    let figure = format!(
+        "takes {} ({} threads, {} msg/s per consumer) but stays invisible for {} only",
+        secs(processing(&short)),
+        cc.consume_threads,
+        cc.consume_rate,
+        secs(cc.invisible_time_ms)
+    );
+    assert!(short.watch.contains(&figure), "{figure:?} in {:?}", short.watch);
+}
+
 /// The figures `pop-push-renew` states are its configuration's.
 #[test]
 fn pop_push_renew_text_states_its_configuration() {
@@ -360,6 +447,50 @@ fn pop_push_renew_text_states_its_configuration() {
     ] {
         assert!(s.watch.contains(&figure), "{figure:?} in {:?}", s.watch);
     }
+}
+
+/// The proxy's renewal settings default to apache/rocketmq 5.3.3's ProxyConfig
+/// (`proxy/src/main/java/org/apache/rocketmq/proxy/config/ProxyConfig.java`).
+#[test]
+fn proxy_renewal_defaults_are_the_proxy_config_defaults_of_rocketmq_5_3_3() {
+    let b = BrokerConfig::default();
+    // defaultInvisibleTimeMills = Duration.ofSeconds(60).toMillis()
+    assert_eq!(b.proxy_default_invisible_time_ms, 60_000);
+    // renewSchedulePeriodMillis = TimeUnit.SECONDS.toMillis(5)
+    assert_eq!(b.renew_schedule_period_ms, 5_000);
+    // renewAheadTimeMillis = TimeUnit.SECONDS.toMillis(10)
+    assert_eq!(b.renew_ahead_time_ms, 10_000);
+    // renewMaxTimeMillis = TimeUnit.HOURS.toMillis(3)
+    assert_eq!(b.renew_max_time_ms, 3 * 3_600_000);
+    // invisibleTimeMillisWhenClear = 1000L
+    assert_eq!(b.invisible_time_when_clear_ms, 1_000);
+}
+
+/// `DefaultReceiptHandleManager.startRenewMessage`: a message held `renewMaxTimeMillis` since
+/// its receipt is not renewed again; STOP_RENEW makes it visible after the group's retry delay
+/// (`CustomizedRetryPolicy.nextDelayDuration(reconsumeTimes)`: 10 s for a first delivery), not
+/// after the invisible time it had. Here the scan already finds a fresh message within
+/// `renewAheadTimeMillis` of its end and past the maximum, so the first messages come back
+/// long before the proxy's invisible time would end.
+#[test]
+fn pop_push_consumer_stops_renewing_after_renew_max_time() {
+    let mut s = preset("pop-push-renew");
+    let b = &mut s.config.broker;
+    b.renew_max_time_ms = 1_000;
+    b.renew_ahead_time_ms = b.proxy_default_invisible_time_ms - b.renew_schedule_period_ms;
+    let retry_delay_ms = 10_000;
+    let (b, tick) = (s.config.broker.clone(), s.config.tick_ms);
+    s.events.clear();
+    let sim = run(&s);
+    let first = |pred: &dyn Fn(&LogKind) -> bool| sim.log().iter().find(|e| pred(&e.kind)).map(|e| e.at_ms);
+    let started = first(&|k| matches!(k, LogKind::Started { .. })).expect("started");
+    let revived = first(&|k| matches!(k, LogKind::Revived { .. })).expect("stops being renewed");
+    // The first scan past the maximum that finds the message within renewAhead of its end
+    // comes at most two scan periods after the receipt.
+    let latest = started + b.renew_max_time_ms + 2 * b.renew_schedule_period_ms + retry_delay_ms + 2 * tick;
+    assert!(revived >= started + retry_delay_ms, "{revived}");
+    assert!(revived <= latest, "visible after the retry delay: {revived}, at the latest {latest}");
+    assert!(latest < started + b.proxy_default_invisible_time_ms, "earlier than without STOP_RENEW");
 }
 
 /// apache/rocketmq 5.x proxy: `DefaultReceiptHandleManager`'s CLIENT_UNREGISTER listener calls
@@ -465,7 +596,7 @@ fn ordered_queue_is_blocked_by_a_failing_message() {
     assert_eq!(sim.metrics().blocked_queues, 0);
     assert!(lag_of(&sim, 240, 3) < 1_000, "drains once the message succeeds");
     assert_eq!(sim.summary().duplicates + sim.summary().lost, 0);
-    assert!(count_logs(&sim, |k| matches!(k, LogKind::LockAcquired { .. })) >= 8);
+    assert!(count_logs(&sim, |k| matches!(k, LogKind::LockOnAdd { ok: true, .. })) >= 8, "every queue locked");
 }
 
 /// RebalanceImpl.updateProcessQueueTableInRebalance (5.0+): a failed lock calls
@@ -515,7 +646,9 @@ fn orderly_a_revoked_queue_is_unlocked_at_once_when_its_consume_lock_is_free() {
         let moved: Vec<u64> = sim
             .log()
             .iter()
-            .filter(|e| e.at_ms >= 30_000 && e.process == Some(3) && matches!(e.kind, LogKind::LockAcquired { .. }))
+            .filter(|e| {
+                e.at_ms >= 30_000 && e.process == Some(3) && matches!(e.kind, LogKind::LockOnAdd { ok: true, .. })
+            })
             .map(|e| e.at_ms)
             .collect();
         assert!(!moved.is_empty(), "seed {seed}: the new consumer locks queues");
@@ -547,7 +680,10 @@ fn an_expired_channel_notifies_nobody_and_the_others_take_over_at_their_periodic
             .find(|e| matches!(e.kind, LogKind::ChannelExpired { .. }))
             .map(|e| e.at_ms)
             .expect("the broker expires the channel");
-        let wake = 60_000 + 150_000;
+        let wake = match s.events.first().map(|e| (e.at_ms, &e.event)) {
+            Some((at, Event::Pause { duration_ms, .. })) => at + duration_ms,
+            other => panic!("gc-pause starts with a pause: {other:?}"),
+        };
         let next = sim
             .log()
             .iter()

@@ -1,12 +1,13 @@
-//! The run's controls: the preset, seed and comparison switch ([`Setup`]) and the transport
+//! The run's controls: the preset, seed, comparison switch and POP client ([`Setup`]) and the transport
 //! ([`Transport`]): play / pause, step back and forward, start and end, speed, and the
 //! scrubber over the recorded ticks. Keyboard: every control is a button, select or field;
 //! the page also takes `k` (play / pause), `.` (step) and `,` (step back).
 
-use rebalance_core::simulate::scenario;
+use rebalance_core::simulate::{scenario, PopConsumer};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::query::pop_code;
 use super::state::{Action, MAX_SEED, SPEED_LABELS};
 use super::text::{against_avg_text, scenario_text, time_label};
 use crate::components::NumberField;
@@ -23,11 +24,13 @@ pub struct SetupProps {
     pub compare: bool,
     /// The comparison model's name.
     pub other_model: AttrValue,
+    /// The POP client, when a POP run is shown (the main run or the comparison twin).
+    pub pop: Option<PopConsumer>,
     /// Where changes go.
     pub on_action: Callback<Action>,
 }
 
-/// Preset, seed, compare.
+/// Preset, seed, compare, POP client.
 #[component]
 pub fn Setup(props: &SetupProps) -> Html {
     let i18n = use_i18n();
@@ -36,6 +39,10 @@ pub fn Setup(props: &SetupProps) -> Html {
         props.on_action.reform(|e: Event| Action::Scenario(e.target_unchecked_into::<HtmlSelectElement>().value()));
     let on_compare =
         props.on_action.reform(|e: Event| Action::Compare(e.target_unchecked_into::<HtmlInputElement>().checked()));
+    let on_pop = props.on_action.reform(|e: Event| {
+        let push = e.target_unchecked_into::<HtmlSelectElement>().value() == pop_code(PopConsumer::Push);
+        Action::PopConsumer(if push { PopConsumer::Push } else { PopConsumer::Simple })
+    });
     let current = presets.iter().find(|s| s.name == props.scenario.as_str());
     // A strategy other than AVG: this preset's run and the same run with AVG, for the seed.
     let against = use_memo((props.scenario.clone(), props.seed), |(name, seed)| {
@@ -66,6 +73,19 @@ pub fn Setup(props: &SetupProps) -> Html {
                     { i18n.t_args("page.timeline.setup.compare", &[("model", &props.other_model)]) }
                 </label>
             </div>
+            if let Some(pop) = props.pop {
+                <div class="tl-field tl-field-wide">
+                    <label for="tl-pop">{ i18n.t("page.timeline.setup.pop") }</label>
+                    <select id="tl-pop" onchange={on_pop} aria-describedby="tl-pop-help">
+                        { for [(PopConsumer::Simple, "page.timeline.setup.pop_simple"), (PopConsumer::Push, "page.timeline.setup.pop_push")]
+                            .into_iter()
+                            .map(|(p, key)| html! {
+                                <option value={pop_code(p)} selected={p == pop}>{ i18n.t(key) }</option>
+                            }) }
+                    </select>
+                    <p class="tl-note" id="tl-pop-help">{ i18n.t("page.timeline.setup.pop_help") }</p>
+                </div>
+            }
             if let Some(s) = current {
                 <div class="tl-watch">
                     <p class="tl-watch-title"><code>{ s.name.clone() }</code>{ " " }{ texts(s).0 }</p>

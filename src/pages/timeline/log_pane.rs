@@ -25,10 +25,12 @@ pub struct Line {
     pub at_ms: u64,
     /// Who: a cid, `broker` or `script`.
     pub source: String,
-    /// `info`, `warn`, `error`.
+    /// `info`, `warn`, `error`, or `note` (the simulator's annotation, not RocketMQ's line).
     pub level: &'static str,
     /// RocketMQ's wording.
     pub text: String,
+    /// The exception RocketMQ logs with the line (`Throwable.toString()`), if any.
+    pub exception: Option<String>,
 }
 
 /// The lines to draw.
@@ -69,8 +71,10 @@ pub fn log_view(sim: &Simulation, filter: LogFilter, quiet: bool, clients: Vec<(
                 Level::Info => "info",
                 Level::Warn => "warn",
                 Level::Error => "error",
+                Level::Note => "note",
             },
             text: e.text(),
+            exception: e.exception().map(str::to_owned),
         })
         .collect();
     lines.reverse();
@@ -136,7 +140,13 @@ pub fn LogPane(props: &LogPaneProps) -> Html {
                     <li key={l.index} class={classes!("tl-log-line", format!("is-{}", l.level))}>
                         <span class="tl-log-time">{ seconds_label(l.at_ms) }</span>
                         <span class="tl-log-source">{ l.source.clone() }</span>
+                        if l.level == "note" {
+                            <span class="tl-log-mark">{ i18n.t("page.timeline.log.note_mark") }</span>
+                        }
                         <span class="tl-log-text">{ l.text.clone() }</span>
+                        if let Some(exception) = &l.exception {
+                            <span class="tl-log-exception">{ exception.clone() }</span>
+                        }
                     </li>
                 }) }
             </ol>

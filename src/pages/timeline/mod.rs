@@ -35,6 +35,7 @@ use std::rc::Rc;
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::render::{request_animation_frame, AnimationFrame};
 use gloo::timers::callback::Timeout;
+use rebalance_core::simulate::ConsumeModel;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -224,6 +225,9 @@ pub fn Timeline() -> Html {
         twin.group.orderly = false;
         AttrValue::from(model_label(&i18n, &twin))
     };
+    // The POP client matters when a POP run is shown: the main run or the comparison twin.
+    let pop_shown = f.config.group.model == ConsumeModel::Pop || f.other.is_some();
+    let pop = pop_shown.then_some(f.config.client.pop_consumer);
     let m = &f.metrics;
     html! {
         <section class="page page-timeline">
@@ -234,7 +238,7 @@ pub fn Timeline() -> Html {
                 <section class="tl-card" aria-labelledby="tl-setup-title">
                     <h2 id="tl-setup-title">{ i18n.t("page.timeline.setup.title") }</h2>
                     <Setup scenario={AttrValue::from(f.scenario.clone())} seed={f.seed} compare={f.other.is_some()}
-                           {other_model} on_action={on_action.clone()} />
+                           {other_model} {pop} on_action={on_action.clone()} />
                 </section>
                 <section class="tl-card" aria-labelledby="tl-transport-title">
                     <h2 id="tl-transport-title">{ i18n.t("page.timeline.transport.title") }</h2>

@@ -10,11 +10,14 @@
 //! | `tl_t` | current tick, 0 ..= the run's last tick | 0 |
 //! | `tl_speed` | 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64 | 8 |
 //! | `tl_cmp` | `1`: compare with the other model | off |
+//! | `tl_pop` | the POP client: `simple` (SimpleConsumer, no renewal) or `push` (gRPC PushConsumer, the proxy renews) | the preset's |
 //! | `tl_log` | log filter: `all`, `broker` or a process index | `all` |
 //! | `tl_quiet` | `1`: the log hides offset persistence lines | off |
 //!
 //! A link may also carry these keys after the route (`#/timeline?tl_seed=2`); the page moves
 //! them into the query when it opens ([`adopt_hash_query`]).
+
+use rebalance_core::simulate::PopConsumer;
 
 use super::run::Run;
 use super::script;
@@ -79,11 +82,19 @@ fn whole(
     }
 }
 
+/// `tl_pop`'s value for a POP client.
+pub fn pop_code(pop: PopConsumer) -> &'static str {
+    match pop {
+        PopConsumer::Simple => "simple",
+        PopConsumer::Push => "push",
+    }
+}
+
 /// Reads the whole page from the URL (`get` returns a key's value) and replays the run to `tl_t`.
 pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
     let mut notices = Vec::new();
     let name = get("tl_scenario").map(|s| s.trim().to_owned());
-    let scenario = preset(name.as_deref().unwrap_or(DEFAULT_SCENARIO));
+    let mut scenario = preset(name.as_deref().unwrap_or(DEFAULT_SCENARIO));
     if let (Some(given), Some(s)) = (&name, &scenario) {
         if given != &s.name {
             notices.push(replaced("tl_scenario", given, &s.name));
@@ -122,6 +133,14 @@ pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
             false
         }
     };
+    if let (Some(raw), Some(s)) = (get("tl_pop"), scenario.as_mut()) {
+        let pop = &mut s.config.client.pop_consumer;
+        match raw.trim() {
+            "simple" => *pop = PopConsumer::Simple,
+            "push" => *pop = PopConsumer::Push,
+            _ => notices.push(replaced("tl_pop", &raw, pop_code(*pop))),
+        }
+    }
     let built = match scenario {
         Some(s) => Run::new(s, seed, events, compare),
         None => Err("no preset scenario".to_owned()),
@@ -148,6 +167,8 @@ pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
 pub fn to_query(page: &Page) -> Vec<(&'static str, Option<String>)> {
     let Some(run) = page.run.as_ref() else { return Vec::new() };
     let events = script::encode(run.injected());
+    // Written only when it is not the preset's own client.
+    let preset_pop = preset(&run.scenario().name).map(|s| s.config.client.pop_consumer);
     vec![
         ("tl_scenario", Some(run.scenario().name.clone())),
         ("tl_seed", Some(run.seed().to_string())),
@@ -155,6 +176,7 @@ pub fn to_query(page: &Page) -> Vec<(&'static str, Option<String>)> {
         ("tl_t", Some(run.tick().to_string())),
         ("tl_speed", SPEED_LABELS.get(page.speed).map(|s| (*s).to_owned())),
         ("tl_cmp", run.other().is_some().then(|| "1".to_owned())),
+        ("tl_pop", (Some(run.pop_consumer()) != preset_pop).then(|| pop_code(run.pop_consumer()).to_owned())),
         ("tl_log", (page.log != LogFilter::All).then(|| page.log.code())),
         ("tl_quiet", page.quiet.then(|| "1".to_owned())),
     ]
@@ -191,6 +213,8 @@ pub fn adopt_hash_query() {
 mod tests {
     use std::collections::HashMap;
 
+    use rebalance_core::simulate::ClientConfig;
+
     use super::*;
 
     fn read_from(pairs: &[(&str, &str)]) -> Page {
@@ -218,6 +242,7 @@ mod tests {
             ("tl_cmp", "1"),
             ("tl_log", "broker"),
             ("tl_quiet", "1"),
+            ("tl_pop", "push"),
         ]);
         assert_eq!(page.notices, vec![]);
         let query = to_query(&page);
@@ -229,6 +254,27 @@ mod tests {
         assert_eq!(back.speed, 0);
         assert_eq!(back.log, LogFilter::Broker);
         assert!(back.quiet);
+        assert_eq!(back.run.as_ref().map(Run::pop_consumer), Some(PopConsumer::Push));
+        assert_eq!(
+            back.run.as_ref().and_then(Run::other).map(|o| o.config().client.pop_consumer),
+            Some(PopConsumer::Push)
+        );
+    }
+
+    /// `tl_pop` is written only when it is not the preset's client, both ways.
+    #[test]
+    fn the_pop_client_is_in_the_link_when_it_is_not_the_presets() {
+        let key = |page: &Page| to_query(page).into_iter().find(|(k, _)| *k == "tl_pop").and_then(|(_, v)| v);
+        for (name, other) in [("pop-invisible-long", "push"), ("pop-push-renew", "simple")] {
+            let mut page = read_from(&[("tl_scenario", name)]);
+            assert_eq!(key(&page), None, "{name}");
+            let pop = if other == "push" { PopConsumer::Push } else { PopConsumer::Simple };
+            page.apply(super::super::state::Action::PopConsumer(pop));
+            assert_eq!(key(&page).as_deref(), Some(other), "{name}");
+            let back = read_from(&[("tl_scenario", name), ("tl_pop", other)]);
+            assert_eq!(back.run.as_ref().map(Run::pop_consumer), Some(pop), "{name}");
+            assert_eq!(back.notices, vec![]);
+        }
     }
 
     #[test]
@@ -241,6 +287,7 @@ mod tests {
             ("tl_speed", "3"),
             ("tl_cmp", "yes"),
             ("tl_log", "77"),
+            ("tl_pop", "PULL"),
         ]);
         let run = page.run.as_ref();
         assert_eq!(run.map(|r| r.scenario().name.as_str()), Some(DEFAULT_SCENARIO));
@@ -259,8 +306,21 @@ mod tests {
             .collect();
         assert_eq!(
             keys,
-            ["tl_scenario", "tl_seed", "bad garbage", "tl_cmp", "tl_speed", "refused 2000-queues-r0", "tl_t", "tl_log"]
+            [
+                "tl_scenario",
+                "tl_seed",
+                "bad garbage",
+                "tl_cmp",
+                "tl_speed",
+                "tl_pop",
+                "refused 2000-queues-r0",
+                "tl_t",
+                "tl_log"
+            ]
         );
+        let pop = page.notices.iter().find(|n| matches!(n, Notice::Replaced { key: "tl_pop", .. }));
+        let default = pop_code(ClientConfig::default().pop_consumer).to_owned();
+        assert_eq!(pop, Some(&Notice::Replaced { key: "tl_pop", given: "PULL".to_owned(), used: default }));
         assert_eq!(page.log, LogFilter::All);
     }
 

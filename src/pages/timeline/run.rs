@@ -8,7 +8,7 @@
 //! core keeps an injected event in its script. The URL stores exactly those three.
 
 use rebalance_core::simulate::{
-    validate_script, ConsumeModel, Event, Scenario, ScheduledEvent, SimConfig, Simulation, MAX_TICKS,
+    validate_script, ConsumeModel, Event, PopConsumer, Scenario, ScheduledEvent, SimConfig, Simulation, MAX_TICKS,
 };
 
 use super::script;
@@ -221,6 +221,19 @@ impl Run {
             self.generation = generation;
             self.rewritten();
             self.seek(tick);
+        }
+    }
+
+    /// Which 5.x client receives the POP messages (the POP run's, and the POP twin's).
+    pub fn pop_consumer(&self) -> PopConsumer {
+        self.scenario.config.client.pop_consumer
+    }
+
+    /// The same script and seed with another POP client, at the same tick.
+    pub fn set_pop_consumer(&mut self, pop: PopConsumer) {
+        if pop != self.pop_consumer() {
+            self.scenario.config.client.pop_consumer = pop;
+            self.rebuild(self.seed, self.injected.clone());
         }
     }
 

@@ -2,7 +2,7 @@
 //! plays and how fast, the log filter, the URL notices and the core's last refusal.
 //! The component keeps one [`Page`] in a `RefCell` and calls [`Page::apply`].
 
-use rebalance_core::simulate::{scenario, Event, Scenario};
+use rebalance_core::simulate::{scenario, Event, PopConsumer, Scenario};
 
 use super::query::Notice;
 use super::run::Run;
@@ -78,6 +78,8 @@ pub enum Action {
     Seed(u64),
     /// The comparison twin on or off.
     Compare(bool),
+    /// Which 5.x client receives the POP messages (same script, seed and tick).
+    PopConsumer(PopConsumer),
     /// An event now; one tick follows, which applies it.
     Inject(Event),
     /// Remove the n-th injected event.
@@ -218,6 +220,7 @@ impl Page {
             }
             Action::Seed(seed) => run.set_seed(seed.min(MAX_SEED)),
             Action::Compare(on) => run.set_compare(on),
+            Action::PopConsumer(pop) => run.set_pop_consumer(pop),
             Action::Inject(event) => {
                 self.refusal = run.inject(event).err();
                 // One tick applies the event, so its effect shows at once (also when paused).

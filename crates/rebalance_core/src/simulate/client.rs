@@ -15,6 +15,7 @@ use super::pop::Delivery;
 use super::world::World;
 use crate::allocate::allocate;
 use crate::assignment::MessageModel;
+use crate::MessageQueue;
 
 /// Where a consumer process is in its life.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -205,7 +206,11 @@ impl World {
                 let allocation = match result {
                     Ok(a) => a,
                     Err(e) => {
-                        self.log_client(c, LogKind::AllocateError { message: e.to_string() });
+                        // Every error `allocate` returns is an IllegalArgumentException in
+                        // RocketMQ (AbstractAllocateMessageQueueStrategy.check,
+                        // AllocateMachineRoomNearby.allocate).
+                        let exception = format!("java.lang.IllegalArgumentException: {e}");
+                        self.log_client(c, LogKind::AllocateError { strategy: self.strategy.name(), exception });
                         return;
                     }
                 };
@@ -286,8 +291,9 @@ impl World {
                 _ => self.strategy.name(),
             };
             let trigger = trigger.to_owned();
-            let set: Vec<String> = queues.iter().map(|&q| self.mq_text(q as usize)).collect();
-            let result_set = format!("[{}]", set.join(", "));
+            let mqs: Vec<&MessageQueue> =
+                queues.iter().filter_map(|&q| self.queues.get(q as usize).map(|x| &x.mq)).collect();
+            let result_set = super::log::message_queue_set(&mqs);
             let (group, topic) = (self.group(), self.cfg.topic.name.clone());
             self.log_client(
                 c,
@@ -357,9 +363,15 @@ impl World {
     /// (BROADCASTING: from the end, CONSUME_FROM_LAST_OFFSET).
     fn new_pq(&mut self, c: usize, q: usize) -> Option<ProcessQueue> {
         let (group, mq) = (self.group(), self.mq_text(q));
-        if self.cfg.group.orderly && !self.try_lock(c, q) {
-            self.log_client(c, LogKind::LockFailed { queue: q as u32, group, mq, on_add: true });
-            return None;
+        // RebalanceImpl.updateProcessQueueTableInRebalance: `lock(mq)` logs the broker's answer,
+        // then a refused queue is skipped with a warning.
+        if self.cfg.group.orderly {
+            let ok = self.try_lock(c, q);
+            self.log_client(c, LogKind::LockOnAdd { queue: q as u32, group: group.clone(), mq: mq.clone(), ok });
+            if !ok {
+                self.log_client(c, LogKind::LockFailed { queue: q as u32, group, mq, on_add: true });
+                return None;
+            }
         }
         let tags = self.tags.len();
         let queue = self.queues.get_mut(q)?;
@@ -376,8 +388,6 @@ impl World {
         if self.cfg.group.orderly {
             pq.locked = true;
             pq.lock_renewed_at = self.now;
-            let (group, mq) = (group.clone(), mq.clone());
-            self.log_client(c, LogKind::LockAcquired { queue: q as u32, group, mq });
         }
         if let Some(cl) = self.clients.get_mut(c) {
             cl.gained += 1;

@@ -194,7 +194,9 @@ pub struct ClientConfig {
     /// RebalanceService wait after an unbalanced round, e.g. an orderly queue whose lock
     /// failed (rocketmq.client.rebalance.minInterval, 5.x): 1 s.
     pub rebalance_min_interval_ms: u64,
-    /// heartbeatBrokerInterval: 30 s.
+    /// heartbeatBrokerInterval: 30 s. Used for every model, also POP, whose gRPC clients
+    /// heartbeat every 10 s by default (rocketmq-clients `ClientManagerImpl.HEART_BEAT_PERIOD`):
+    /// a killed POP client's channel may expire up to 20 s earlier here than with those clients.
     pub heartbeat_interval_ms: u64,
     /// persistConsumerOffsetInterval: 5 s.
     pub persist_interval_ms: u64,
@@ -288,18 +290,22 @@ pub struct BrokerConfig {
     pub notify_consumer_ids_changed: bool,
     /// 5.x proxy, auto-renewing PushConsumer only: the invisible time of a receive with
     /// `autoRenew` (ProxyConfig.defaultInvisibleTimeMills, used by
-    /// `ReceiveMessageActivity.receiveMessage`): 60 s.
+    /// `ReceiveMessageActivity.receiveMessage`): 60 s. The proxy settings' defaults are
+    /// apache/rocketmq 5.3.3 `proxy/src/main/java/org/apache/rocketmq/proxy/config/ProxyConfig.java`'s.
     pub proxy_default_invisible_time_ms: u64,
-    /// Period of the proxy's renewal scan (ProxyConfig.renewSchedulePeriodMillis): 5 s.
+    /// Period of the proxy's renewal scan (ProxyConfig.renewSchedulePeriodMillis,
+    /// `TimeUnit.SECONDS.toMillis(5)`; `DefaultReceiptHandleManager` schedules
+    /// `scheduleRenewTask` with this fixed delay from 0): 5 s.
     pub renew_schedule_period_ms: u64,
     /// The scan renews a held message whose invisible time ends within this
-    /// (ProxyConfig.renewAheadTimeMillis): 10 s.
+    /// (ProxyConfig.renewAheadTimeMillis, `TimeUnit.SECONDS.toMillis(10)`): 10 s.
     pub renew_ahead_time_ms: u64,
-    /// Messages held longer than this since their receipt are no longer renewed
-    /// (ProxyConfig.renewMaxTimeMillis): 3 h.
+    /// Messages held longer than this since their receipt are no longer renewed but made
+    /// visible after the group's retry delay (ProxyConfig.renewMaxTimeMillis,
+    /// `TimeUnit.HOURS.toMillis(3)`): 3 h.
     pub renew_max_time_ms: u64,
     /// The rest of the invisible time of the messages an unregistered client held
-    /// (ProxyConfig.invisibleTimeMillisWhenClear, `DefaultReceiptHandleManager.clearGroup`): 1 s.
+    /// (ProxyConfig.invisibleTimeMillisWhenClear, `1000L`, `DefaultReceiptHandleManager.clearGroup`): 1 s.
     pub invisible_time_when_clear_ms: u64,
 }
 

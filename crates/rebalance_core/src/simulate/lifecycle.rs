@@ -95,7 +95,8 @@ impl World {
         });
         let subscription = expression(&self.cfg.topic.tags, mask);
         let group = self.cfg.group.name.clone();
-        self.log_client(process, LogKind::Started { group, subscription });
+        let client_type = self.grpc_client_type();
+        self.log_client(process, LogKind::Started { group, subscription, client_type });
         process
     }
 
@@ -103,7 +104,7 @@ impl World {
     fn start(&mut self, spec: &ConsumerSpec) {
         if self.clients.len() >= MAX_CONSUMERS {
             let reason = format!("at most {MAX_CONSUMERS} consumer processes per run");
-            self.log_broker(LogKind::EventSkipped { reason });
+            self.log_script(LogKind::EventSkipped { reason });
             return;
         }
         let c = self.spawn(spec, false);
@@ -199,7 +200,8 @@ impl World {
         }
         self.owners_dirty = true;
         let group = self.cfg.group.name.clone();
-        self.log_client(c, LogKind::Shutdown { group });
+        let client_type = self.grpc_client_type();
+        self.log_client(c, LogKind::Shutdown { group, client_type });
         let last_seen = self.members.last_seen(c);
         if let Some(last_seen) = last_seen.filter(|_| self.members.remove(c)) {
             let notified = self.notifies();
@@ -234,7 +236,7 @@ impl World {
     }
 
     fn skipped(&mut self, reason: String) {
-        self.log_broker(LogKind::EventSkipped { reason });
+        self.log_script(LogKind::EventSkipped { reason });
     }
 
     fn target(&mut self, cid: &str, event: &Event) -> Option<usize> {
@@ -247,12 +249,7 @@ impl World {
 
     /// Applies one scripted event now.
     pub(crate) fn apply_event(&mut self, event: &Event) {
-        self.log.push(super::log::LogEntry {
-            at_ms: self.now,
-            source: "script".to_owned(),
-            process: None,
-            kind: LogKind::Event { text: event.describe() },
-        });
+        self.log_script(LogKind::Event { text: event.describe() });
         match event {
             Event::Join { consumer } => self.start(consumer),
             Event::Stop { cid } => {

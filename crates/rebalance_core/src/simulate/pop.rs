@@ -36,9 +36,26 @@ pub(crate) struct Delivery {
 }
 
 /// The invisible time each renewal gives, by renewal count, the last one repeating
-/// (apache/rocketmq 5.x proxy `RenewStrategyPolicy.next`: 1 min, 3 min, 5 min, 10 min, 30 min,
-/// 1 h).
+/// (apache/rocketmq 5.3.3 `proxy/…/proxy/common/RenewStrategyPolicy.java`, `next`: 1 min,
+/// 3 min, 5 min, 10 min, 30 min, 1 h; its comment also lists a 6 min step the array does not
+/// have). `DefaultReceiptHandleManager.RENEW_POLICY` is this policy, asked with the handle's
+/// `renewTimes`.
 pub(crate) const RENEW_STEPS_MS: [u64; 6] = [60_000, 180_000, 300_000, 600_000, 1_800_000, 3_600_000];
+
+/// The delays of a group's default retry policy (apache/rocketmq 5.3.3
+/// `remoting/…/protocol/subscription/CustomizedRetryPolicy.java`, `next`: 1 s 5 s 10 s 30 s
+/// 1 min … 10 min 20 min 30 min 1 h 2 h; `GroupRetryPolicy`'s default is this policy).
+const GROUP_RETRY_DELAYS_MS: [u64; 18] = [
+    1_000, 5_000, 10_000, 30_000, 60_000, 120_000, 180_000, 240_000, 300_000, 360_000, 420_000, 480_000, 540_000,
+    600_000, 1_200_000, 1_800_000, 3_600_000, 7_200_000,
+];
+
+/// `CustomizedRetryPolicy.nextDelayDuration(reconsumeTimes)`: `next[reconsumeTimes + 2]`, the
+/// last one for larger counts (the index keeps the old delay levels' numbering).
+pub(crate) fn group_retry_delay_ms(reconsume_times: u32) -> u64 {
+    let i = (reconsume_times as usize).saturating_add(2).min(GROUP_RETRY_DELAYS_MS.len() - 1);
+    GROUP_RETRY_DELAYS_MS[i]
+}
 
 impl Delivery {
     pub(crate) fn len(&self) -> u64 {
@@ -240,9 +257,12 @@ impl World {
     /// CLIENT_UNREGISTER listener calls `clearGroup`): the un-acked messages become visible after
     /// `invisibleTimeMillisWhenClear`. Every `renewSchedulePeriodMillis` `scheduleRenewTask`
     /// renews each held message whose invisible time ends within `renewAheadTimeMillis` by the
-    /// next [`RENEW_STEPS_MS`] step, until it has been held `renewMaxTimeMillis`; then it is no
-    /// longer renewed (the proxy changes its invisible time to the group's retry delay, which is
-    /// not modelled: it keeps the last one).
+    /// next [`RENEW_STEPS_MS`] step, until it has been held `renewMaxTimeMillis` since its
+    /// receipt (`MessageReceiptHandle.consumeTimestamp`, the receipt handle's retrieve time);
+    /// then `startRenewMessage` fires STOP_RENEW instead: the message becomes visible after the
+    /// group's retry delay for its reconsume times ([`group_retry_delay_ms`]) and is no longer
+    /// held. Renewals here never fail, so `maxRenewRetryTimes` (3 failed renewals) never
+    /// applies.
     pub(crate) fn pop_renew(&mut self) {
         if self.cfg.client.pop_consumer != PopConsumer::Push {
             return;
@@ -268,6 +288,7 @@ impl World {
                         d.renew_times += 1;
                     } else {
                         d.held = false;
+                        d.invisible_until = now + group_retry_delay_ms(d.attempt.saturating_sub(1));
                     }
                 }
             }
@@ -336,5 +357,20 @@ impl World {
                 self.add_delta(d);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// CustomizedRetryPolicy.nextDelayDuration: index `reconsumeTimes + 2`, clamped to the last
+    /// (2 h).
+    #[test]
+    fn the_group_retry_delay_starts_at_the_third_step() {
+        assert_eq!(group_retry_delay_ms(0), 10_000);
+        assert_eq!(group_retry_delay_ms(1), 30_000);
+        assert_eq!(group_retry_delay_ms(15), 7_200_000);
+        assert_eq!(group_retry_delay_ms(u32::MAX), 7_200_000);
     }
 }

@@ -15,7 +15,7 @@ use super::client::{Client, ConsumerStatus};
 use super::config::{ConsumeModel, PopConsumer, SimConfig};
 use super::event::ScheduledEvent;
 use super::ledger::{Delta, TagTable};
-use super::log::{LogEntry, LogKind};
+use super::log::{ChannelForm, LogEntry, LogKind};
 use super::measure::Slot;
 use super::metrics::OwnershipChange;
 use super::pop::PopRange;
@@ -198,7 +198,9 @@ impl World {
         let consume_type = if simple { "CONSUME_ACTIVELY" } else { "CONSUME_PASSIVELY" }.to_owned();
         let broadcasting = self.cfg.group.model == ConsumeModel::Broadcasting;
         let message_model = if broadcasting { MessageModel::BROADCASTING } else { MessageModel::CLUSTERING }.to_owned();
-        let channel = super::log::client_channel_info(c, &cid, change != "channel closed", last_seen);
+        // Both POP consumers are gRPC clients, registered by the proxy.
+        let form = if self.cfg.group.model == ConsumeModel::Pop { ChannelForm::Grpc } else { ChannelForm::Remoting };
+        let channel = super::log::client_channel_info(c, &cid, change != "channel closed", last_seen, form);
         let change = change.to_owned();
         let removed = members == 0 && change != "registered";
         self.log_broker(LogKind::MemberChanged {
@@ -214,6 +216,23 @@ impl World {
         if removed {
             self.log_broker(LogKind::GroupRemoved { group, scan: false });
         }
+    }
+
+    /// The rocketmq-clients `ClientType` of the gRPC client a POP run models (both POP clients
+    /// are gRPC clients); none for the Remoting consumer of the other models.
+    pub(crate) fn grpc_client_type(&self) -> Option<String> {
+        (self.cfg.group.model == ConsumeModel::Pop).then(|| {
+            match self.cfg.client.pop_consumer {
+                PopConsumer::Simple => "SIMPLE_CONSUMER",
+                PopConsumer::Push => "PUSH_CONSUMER",
+            }
+            .to_owned()
+        })
+    }
+
+    /// Logs a note about the script (an event applied or skipped).
+    pub(crate) fn log_script(&mut self, kind: LogKind) {
+        self.log.push(LogEntry { at_ms: self.now, source: "script".to_owned(), process: None, kind });
     }
 
     /// Logs a line from the broker.
