@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use clap::{Args, Subcommand, ValueEnum};
 use rebalance_core::exercise::grade::display;
-use rebalance_core::exercise::instance::{Instance, PartInput};
+use rebalance_core::exercise::instance::{option_letter, Instance, PartInput};
 use rebalance_core::exercise::model::{Kind, Unit};
-use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, Verdict};
+use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, Value, Verdict};
 
 /// `rebalance-lab exercise …` arguments.
 #[derive(Debug, Args)]
@@ -45,6 +45,8 @@ enum ExerciseCommand {
     /// The answer is JSON: {"parts": [...]} or a list, one entry per part, each
     /// {"number": 1000}, {"text": "16 min 40 s"}, {"queues": [0, 3]}, {"choices": ["a"]}, or a
     /// bare number or string. Anything that is not JSON is read as a text answer to part (a).
+    /// A text answer to a choice names options by the letters the sheet shows ("B", "AC");
+    /// "choices" takes option ids as stored (as `--json` grades show them).
     Grade {
         /// The exercise id (see `exercise list`).
         id: String,
@@ -213,8 +215,9 @@ fn sheet(seed: u64, lang: Lang, answers: bool, only: &[String]) -> Result<String
                 }
                 PartInput::Choice { options, .. } => {
                     let _ = writeln!(out, "\n");
-                    for o in options {
-                        let _ = writeln!(out, "- **[{}]** {}", o.id, o.text.get(lang));
+                    // In the instance's shuffled order, labelled by position as on the site.
+                    for (position, o) in options.iter().enumerate() {
+                        let _ = writeln!(out, "- **{}.** {}", option_letter(position), o.text.get(lang));
                     }
                     let _ = writeln!(out);
                 }
@@ -229,6 +232,12 @@ fn sheet(seed: u64, lang: Lang, answers: bool, only: &[String]) -> Result<String
             for (i, part) in inst.parts.iter().enumerate() {
                 let shown = display(&part.expected, &part.input, &labels);
                 let _ = writeln!(out, "- ({}) {}", letter(i), shown.get(lang));
+                // A choice's key also quotes the right options, so it reads without the sheet.
+                if let (PartInput::Choice { options, .. }, Value::Choices(right)) = (&part.input, &part.expected) {
+                    for (position, o) in options.iter().enumerate().filter(|(_, o)| right.contains(&o.id)) {
+                        let _ = writeln!(out, "  - {}. {}", option_letter(position), o.text.get(lang));
+                    }
+                }
             }
             let _ = writeln!(out, "\n{}\n", inst.explanation.get(lang));
         }
@@ -341,8 +350,34 @@ mod tests {
         assert!(key.contains("- (a) 33,333.3 msg/s"), "{key}");
         assert!(key.contains("- (b) 9 instances"));
         assert!(key.contains("- (c) 1,000 s (16 min 40 s)"));
-        assert!(key.contains("- (d) no"));
+        assert!(key.contains(". No, it is not met"), "{key}");
         assert!(run_args(&["sheet", "--seed", "1", "--only", "nope"]).is_err());
+    }
+
+    /// The sheet shows each class seed's shuffled options and its key names them by the
+    /// letters shown; those letters, typed back, grade 100, and the keys differ across seeds.
+    #[test]
+    fn sheet_key_letters_follow_the_shuffled_order() {
+        let mut keys = std::collections::BTreeSet::new();
+        for seed in 0..40u64 {
+            let seed = seed.to_string();
+            let key = run_args(&["sheet", "--seed", &seed, "--only", "lag_vs_delay", "--answers"]).unwrap_or_default();
+            let letters = key.lines().find_map(|l| l.strip_prefix("- (a) ")).unwrap_or_default().to_owned();
+            assert!(!letters.is_empty(), "{key}");
+            let Some(ex) = catalog().get("lag_vs_delay") else { panic!("lag_vs_delay is gone") };
+            let inst = instantiate(ex, exercise_seed(seed.parse().unwrap_or(0), "lag_vs_delay"));
+            let Ok(inst) = inst else { panic!("{inst:?}") };
+            if let Some(PartInput::Choice { options, .. }) = inst.parts.first().map(|p| &p.input) {
+                for (i, o) in options.iter().enumerate() {
+                    assert!(key.contains(&format!("- **{}.** {}", option_letter(i), o.text.en)), "{key}");
+                }
+            }
+            let graded =
+                run_args(&["grade", "lag_vs_delay", "--seed", &seed, "--answer", &letters]).unwrap_or_default();
+            assert!(graded.contains("100/100"), "{letters}: {graded}");
+            keys.insert(letters);
+        }
+        assert!(keys.len() > 3, "{keys:?}");
     }
 
     #[test]

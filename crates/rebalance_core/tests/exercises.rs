@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use rebalance_core::exercise::grade::display;
-use rebalance_core::exercise::instance::{InstancePart, MistakePattern, PartInput};
+use rebalance_core::exercise::instance::{option_letter, option_order, InstancePart, MistakePattern, PartInput};
 use rebalance_core::exercise::model::{Exercise, Unit};
 use rebalance_core::exercise::params::{all_values, duration, never, queue_labels, range, Params};
 use rebalance_core::exercise::{
@@ -147,7 +147,77 @@ fn typed(part: &InstancePart, labels: &[String], lang: Lang) -> Vec<String> {
         (Value::Queues(q), _) => {
             vec![queue_labels(q, labels, lang), q.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" ")]
         }
-        (Value::Choices(c), _) => vec![c.join(" "), c.join(",").to_uppercase()],
+        (Value::Choices(c), PartInput::Choice { options, .. }) => {
+            // As the learner sees them: the letters of the options' displayed positions.
+            let letters: Vec<String> = options
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| c.contains(&o.id))
+                .map(|(i, _)| option_letter(i).to_string())
+                .collect();
+            vec![letters.join(" "), letters.join(",").to_lowercase(), letters.concat()]
+        }
+        (Value::Choices(c), _) => vec![c.join(" ")],
+    }
+}
+
+/// Over the class seeds, the right options of every choice part sit at every display
+/// position about equally often: a position holding the right answer far more often than
+/// its fair share would let "pick the first option" score.
+#[test]
+fn right_options_are_spread_over_the_positions() {
+    // (exercise, part) -> how often each position held a right option, and how many.
+    let mut counts: BTreeMap<(String, String), (Vec<u32>, u32)> = BTreeMap::new();
+    for inst in all_instances() {
+        for part in &inst.parts {
+            let (PartInput::Choice { options, .. }, Value::Choices(right)) = (&part.input, &part.expected) else {
+                continue;
+            };
+            let entry = counts
+                .entry((inst.exercise_id.clone(), part.id.clone()))
+                .or_insert_with(|| (vec![0; options.len()], 0));
+            for (i, o) in options.iter().enumerate() {
+                if right.contains(&o.id) {
+                    entry.0[i] += 1;
+                    entry.1 += 1;
+                }
+            }
+        }
+    }
+    assert!(counts.len() >= 20, "only {} choice parts", counts.len());
+    for ((id, part), (by_position, total)) in &counts {
+        let fair = f64::from(*total) / by_position.len() as f64;
+        // Binomial spread over 200 seeds stays far below 1.5 × fair + 10; an unshuffled part
+        // (every right answer at one position) is far above it.
+        let most = by_position.iter().copied().max().unwrap_or(0);
+        assert!(f64::from(most) <= 1.5 * fair + 10.0, "{id} {part}: right option by position {by_position:?}");
+    }
+}
+
+/// The same seed gives the same option order, and the order is not the authored one for
+/// every seed.
+#[test]
+fn option_order_follows_the_seed() {
+    for ex in exercises() {
+        for seed in [0, 1, 99] {
+            let a = instance(ex, seed);
+            let b = instance(ex, seed);
+            assert_eq!(a, b);
+        }
+    }
+    for n in 1..8 {
+        let mut seen = BTreeSet::new();
+        for seed in 0..200 {
+            let order = option_order(seed, "p", n);
+            let mut sorted = order.clone();
+            sorted.sort();
+            assert_eq!(sorted, (0..n).collect::<Vec<_>>());
+            seen.insert(order);
+        }
+        // Up to 4 options every order turns up in 200 seeds; from 5 (120 orders and more) a
+        // uniform draw gives about 97 distinct orders or more.
+        let permutations: usize = (1..=n).product();
+        assert!(seen.len() >= permutations.min(80), "{n} options: only {} orders", seen.len());
     }
 }
 
@@ -445,6 +515,23 @@ fn exercise_files_with_defects_are_refused() {
         let text = MINIMAL.replacen(from, to, 1);
         assert_ne!(text, MINIMAL, "{what}: pattern not found");
         assert!(parse_exercise("x.toml", &text).is_err(), "{what} accepted");
+    }
+    // Options are shuffled, so a text naming them by letter is refused; part references
+    // such as "(a)" are not option names.
+    let choice = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises/lag_vs_delay.toml"),
+    )
+    .unwrap_or_default();
+    assert!(parse_exercise("lag_vs_delay.toml", &choice).is_ok());
+    let hint = "en = \"One is “how many”, the other “how long”.\"";
+    assert!(choice.contains(hint));
+    for named in ["a, b and c are right", "a、b、c 都对", "only [b]", "option b is", "b 和 d 对", "a or c"] {
+        let text = choice.replacen(hint, &format!("en = \"{named}\""), 1);
+        assert!(parse_exercise("lag_vs_delay.toml", &text).is_err(), "{named:?} accepted");
+    }
+    for fine in ["(a) and (b) are parts", "a queue, a lag", "b-tree"] {
+        let text = choice.replacen(hint, &format!("en = \"{fine}\""), 1);
+        assert!(parse_exercise("lag_vs_delay.toml", &text).is_ok(), "{fine:?} refused");
     }
     // A mistake inside a tagged table is reported at its line, like any other.
     let text = MINIMAL.replacen("op = \"drain_time\"", "op = \"drain_tim\"", 1);

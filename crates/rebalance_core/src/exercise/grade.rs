@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::answer::{read, Answer};
 use super::compute::Value;
-use super::instance::{Instance, InstanceMistake, InstancePart, MistakePattern, PartInput};
+use super::instance::{option_letter, Instance, InstanceMistake, InstancePart, MistakePattern, OptionView, PartInput};
 use super::mistakes::MistakeId;
 use super::model::{Lang, Text, Tolerance, Unit};
 use super::params::{duration, never, queue_labels};
@@ -211,6 +211,21 @@ fn difference(given: &Value, expected: &Value, input: &PartInput, labels: &[Stri
     }
 }
 
+/// Chosen option ids as the letters they are shown with (`B, D`), in display order; an id the
+/// part does not have is shown as it is.
+fn option_letters(chosen: &[String], options: &[OptionView]) -> String {
+    let mut shown: Vec<(usize, String)> = chosen
+        .iter()
+        .map(|id| match options.iter().position(|o| o.id == *id) {
+            Some(i) => (i, option_letter(i).to_string()),
+            None => (usize::MAX, id.clone()),
+        })
+        .collect();
+    shown.sort();
+    shown.dedup();
+    shown.into_iter().map(|(_, s)| s).collect::<Vec<_>>().join(", ")
+}
+
 /// A value for display, in both languages.
 pub fn display(value: &Value, input: &PartInput, labels: &[String]) -> Text {
     let one = |lang: Lang| match (value, input) {
@@ -227,6 +242,7 @@ pub fn display(value: &Value, input: &PartInput, labels: &[String]) -> Text {
         (Value::Number(x), _) => format_number(*x),
         (Value::Never, _) => never(lang).to_owned(),
         (Value::Queues(q), _) => queue_labels(q, labels, lang),
+        (Value::Choices(c), PartInput::Choice { options, .. }) => option_letters(c, options),
         (Value::Choices(c), _) => c.join(", "),
     };
     Text::new(one(Lang::Zh), one(Lang::En))
