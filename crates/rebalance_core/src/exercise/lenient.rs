@@ -224,13 +224,25 @@ fn tokens(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Reads a queue set: labels (`Q3`, `broker-hz/Q0`), indices (`3`), ranges (`Q0-Q2`), or
-/// `none` / `无`.
+/// Reads a queue set: labels (`Q3`, `broker-hz/Q0`), a queue written without its `Q`
+/// (`3`, `broker-hz/0`), ranges (`Q0-Q2`), or `none` / `无`.
 pub fn queue_list(text: &str, labels: &[String]) -> Result<Value, Unreadable> {
     const SEPARATORS: [&str; 6] = ["..", "~", "至", "到", "-", "to"];
     let lower: Vec<String> = labels.iter().map(|l| l.to_ascii_lowercase()).collect();
+    let label = |token: &str| lower.iter().position(|l| l == token);
     let one = |token: &str| -> Option<usize> {
-        lower.iter().position(|l| l == token).or_else(|| token.parse::<usize>().ok().filter(|&i| i < labels.len()))
+        label(token)
+            // `broker-a/4` for `broker-a/Q4`.
+            .or_else(|| {
+                let (broker, id) = token.rsplit_once('/')?;
+                id.parse::<u32>().ok().and_then(|id| label(&format!("{broker}/q{id}")))
+            })
+            // `4` for `Q4`, else the fourth-from-zero queue of the board (its index, the
+            // form of a `queues` answer: with several brokers a bare number is a position).
+            .or_else(|| {
+                let n = token.parse::<usize>().ok()?;
+                label(&format!("q{n}")).or(Some(n).filter(|&i| i < labels.len()))
+            })
     };
     let normalized = normalize(text);
     if ["none", "nothing", "无", "空", "没有", "-", "[]", "{}"].contains(&normalized.as_str()) {
@@ -397,6 +409,16 @@ mod tests {
         assert_eq!(queue_list("0 1 2 2", &labels), Ok(Value::Queues(vec![0, 1, 2])));
         assert_eq!(queue_list("无", &labels), Ok(Value::Queues(vec![])));
         assert!(queue_list("Q9", &labels).is_err());
+        // A queue with its broker, with or without the `Q`; a bare number is the queue `Q<n>`.
+        let brokers: Vec<String> =
+            ["broker-a/Q0", "broker-a/Q1", "broker-b/Q0", "broker-b/Q4"].map(String::from).to_vec();
+        assert_eq!(queue_list("broker-b/4, Broker-A/q1", &brokers), Ok(Value::Queues(vec![1, 3])));
+        assert_eq!(queue_list("broker-b/Q0 broker-a/0", &brokers), Ok(Value::Queues(vec![0, 2])));
+        assert!(queue_list("broker-c/0", &brokers).is_err());
+        assert!(queue_list("broker-a/", &brokers).is_err());
+        let sparse: Vec<String> = ["Q2", "Q4", "Q6"].map(String::from).to_vec();
+        assert_eq!(queue_list("4", &sparse), Ok(Value::Queues(vec![1])));
+        assert_eq!(queue_list("Q4 6", &sparse), Ok(Value::Queues(vec![1, 2])));
         assert!(queue_list("", &labels).is_err());
         // Letters are display positions: here the option with id "c" is shown first (A).
         let ids = ["c", "a", "d", "b"];
