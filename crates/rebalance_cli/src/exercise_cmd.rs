@@ -245,6 +245,11 @@ fn sheet(seed: u64, lang: Lang, answers: bool, only: &[String]) -> Result<String
     Ok(out)
 }
 
+/// The letter of the part with id `part` in `g` (`?` if it has none).
+fn part_letter(g: &Grade, part: &str) -> char {
+    g.parts.iter().position(|p| p.part == part).map_or('?', letter)
+}
+
 fn verdict_word(v: Verdict, lang: Lang) -> &'static str {
     match (v, lang) {
         (Verdict::Correct, Lang::En) => "correct",
@@ -282,7 +287,18 @@ fn render_grade(g: &Grade, class_seed: u64, lang: Lang) -> String {
         if let Some(given) = &p.given {
             let _ = write!(out, "; {} {}", if lang == Lang::Zh { "你的答案" } else { "given" }, given.get(lang));
         }
-        if p.verdict != Verdict::Correct {
+        // Each chosen option of a multiple choice, marked, and the partial credit it earns.
+        if !p.options.is_empty() {
+            let marks: Vec<String> =
+                p.options.iter().map(|m| format!("{} {}", m.shown, if m.right { "✓" } else { "✗" })).collect();
+            let _ = write!(out, " [{}]", marks.join(", "));
+        }
+        if p.verdict == Verdict::Incorrect && p.credit > 0.0 {
+            let credit = format!("{:.0}%", 100.0 * p.credit);
+            let _ = write!(out, "; {} {credit}", if lang == Lang::Zh { "部分得分" } else { "partial credit" });
+        }
+        // A part left blank does not get the answer: the learner has not tried it yet.
+        if !matches!(p.verdict, Verdict::Correct | Verdict::Missing) {
             let _ =
                 write!(out, "; {} {}", if lang == Lang::Zh { "正确答案" } else { "expected" }, p.expected.get(lang));
         }
@@ -291,9 +307,10 @@ fn render_grade(g: &Grade, class_seed: u64, lang: Lang) -> String {
         }
         let _ = writeln!(out);
     }
-    if let Some(d) = &g.diagnosis {
+    for d in &g.diagnoses {
         let head = if lang == Lang::Zh { "常见错误" } else { "Mistake" };
-        let _ = writeln!(out, "{head} [{}]: {}", d.mistake.name(), d.explanation.get(lang));
+        let _ =
+            writeln!(out, "{head} ({}) [{}]: {}", part_letter(g, &d.part), d.mistake.name(), d.explanation.get(lang));
     }
     let _ = writeln!(out, "{}", g.feedback.get(lang));
     out
@@ -399,12 +416,39 @@ mod tests {
         let g: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
         assert_eq!(g["score"], 50);
         assert_eq!(g["classSeed"], 5);
-        assert_eq!(g["diagnosis"]["mistake"], "net_rate_ignored");
+        assert_eq!(g["diagnoses"][0]["mistake"], "net_rate_ignored");
         assert_eq!(g["parts"][2]["verdict"], "incorrect");
         assert_eq!(g["parts"][3]["verdict"], "missing");
         let zh = run_args(&["grade", "drain_time", "--seed", "5", "--answer", "garbage", "--lang", "zh"])
             .unwrap_or_default();
         assert!(zh.contains("无法识别") && zh.contains("0/100"), "{zh}");
+        // Two parts, two mistakes: both are diagnosed; the blank part does not show its answer.
+        let two = run_args(&["grade", "seed_drain_worked", "--seed", "5", "--answer", r#"[33333.33, 9, 375, ""]"#])
+            .unwrap_or_default();
+        assert!(two.contains("Mistake (c) [net_rate_ignored]") && two.contains("50/100"), "{two}");
+        let blank = two.lines().find(|l| l.starts_with("(d)")).unwrap_or_default();
+        assert!(blank.contains("missing") && !blank.contains("expected"), "{two}");
+        let three = run_args(&["grade", "seed_drain_worked", "--seed", "5", "--answer", r#"[13333.3, 9, 750, "yes"]"#]);
+        let three = three.unwrap_or_default();
+        for mistake in ["(a) [production_ignored]", "(c) [queue_cap_ignored]", "(d) [queue_cap_ignored]"] {
+            assert!(three.contains(&format!("Mistake {mistake}")), "{three}");
+        }
+        // A multiple choice partly right: each chosen option marked, the credit rounded.
+        let Some(ex) = catalog().get("lag_vs_delay") else { panic!("lag_vs_delay is gone") };
+        let Ok(inst) = instantiate(ex, exercise_seed(5, "lag_vs_delay")) else { panic!("lag_vs_delay seed 5") };
+        let (Some(PartInput::Choice { options, .. }), Some(Value::Choices(right))) =
+            (inst.parts.first().map(|p| &p.input), inst.parts.first().map(|p| &p.expected))
+        else {
+            panic!("lag_vs_delay is a choice")
+        };
+        let right_letters: Vec<char> =
+            options.iter().enumerate().filter(|(_, o)| right.contains(&o.id)).map(|(i, _)| option_letter(i)).collect();
+        let two_of_three: String = right_letters.iter().take(2).collect();
+        let partial = run_args(&["grade", "lag_vs_delay", "--seed", "5", "--answer", &format!("{two_of_three:?}")]);
+        let partial = partial.unwrap_or_default();
+        assert_eq!(right_letters.len(), 3);
+        assert!(partial.contains("67/100") && partial.contains("partial credit 67%"), "{partial}");
+        assert!(partial.contains(&format!("{} ✓", right_letters[0])), "{partial}");
     }
 
     #[test]

@@ -1,9 +1,13 @@
-//! Grading: a score, a verdict per part, and the diagnosed mistake. Never panics: an answer
-//! that cannot be read is a verdict, not an error.
+//! Grading: a score, a verdict per part, and the diagnosed mistakes (at most one per part).
+//! Never panics: an answer that cannot be read is a verdict, not an error.
+//!
+//! The score is the parts' weighted credit, rounded: a part earns 1 when right, 0 when wrong,
+//! and a multiple choice earns +1/n for each right option chosen and −1/n for each wrong one
+//! (n right options; never below 0). Only an answer right in every part scores 100.
 
 use serde::{Deserialize, Serialize};
 
-use super::answer::{read, Answer};
+use super::answer::{read, Answer, PartAnswer};
 use super::compute::Value;
 use super::instance::{option_letter, Instance, InstanceMistake, InstancePart, MistakePattern, OptionView, PartInput};
 use super::mistakes::MistakeId;
@@ -19,12 +23,12 @@ pub struct Grade {
     pub exercise_id: String,
     /// The instance's seed.
     pub seed: u64,
-    /// 0..=100, weighted over the parts; 100 only when every part is right.
+    /// 0..=100, the parts' weighted credit, rounded; 100 only when every part is right.
     pub score: u8,
     /// One verdict per part, in order.
     pub parts: Vec<PartVerdict>,
-    /// The first diagnosed mistake, if any part shows one.
-    pub diagnosis: Option<Diagnosis>,
+    /// The diagnosed mistakes, at most one per part, in part order.
+    pub diagnoses: Vec<Diagnosis>,
     /// A one-line summary.
     pub feedback: Text,
 }
@@ -47,6 +51,26 @@ pub struct PartVerdict {
     pub note: Option<Text>,
     /// The mistake this part's answer shows.
     pub mistake: Option<MistakeId>,
+    /// The share of the part's weight earned: 1 right, 0 wrong, in between for a multiple
+    /// choice that is partly right.
+    pub credit: f64,
+    /// A multiple choice's chosen options, each marked right or not, in display order.
+    pub options: Vec<OptionMark>,
+    /// A multiple choice's right options that were not chosen (a count: which ones is the
+    /// answer itself).
+    pub missed: u32,
+}
+
+/// One chosen option of a multiple choice, marked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionMark {
+    /// The option's id.
+    pub option: String,
+    /// Its letter as displayed (`B`).
+    pub shown: String,
+    /// Whether it is one of the right options.
+    pub right: bool,
 }
 
 /// A part's verdict.
@@ -79,26 +103,20 @@ pub struct Diagnosis {
 pub fn grade(instance: &Instance, answer: &Answer) -> Grade {
     let labels = instance.queue_labels();
     let mut verdicts = Vec::with_capacity(instance.parts.len());
-    let mut diagnosis = None;
-    let (mut total, mut right) = (0u64, 0u64);
+    let mut diagnoses = Vec::new();
+    let (mut total, mut earned) = (0.0, 0.0);
     for (i, part) in instance.parts.iter().enumerate() {
         let verdict = grade_part(part, answer.parts.get(i), &labels);
-        total += u64::from(part.weight);
-        if verdict.verdict == Verdict::Correct {
-            right += u64::from(part.weight);
-        }
-        if diagnosis.is_none() {
-            diagnosis = verdict.mistake.and_then(|id| part.mistakes.iter().find(|m| m.id == id)).map(|m| Diagnosis {
-                mistake: m.id,
-                part: part.id.clone(),
-                explanation: m.explanation.clone(),
-            });
+        total += f64::from(part.weight);
+        earned += f64::from(part.weight) * verdict.credit;
+        if let Some(m) = verdict.mistake.and_then(|id| part.mistakes.iter().find(|m| m.id == id)) {
+            diagnoses.push(Diagnosis { mistake: m.id, part: part.id.clone(), explanation: m.explanation.clone() });
         }
         verdicts.push(verdict);
     }
-    let score = (100 * right).checked_div(total).map_or(0, |s| u8::try_from(s).unwrap_or(100));
     let correct = verdicts.iter().filter(|v| v.verdict == Verdict::Correct).count();
     let n = verdicts.len();
+    let score = score(earned, total, n > 0 && correct == n);
     let feedback = if n > 0 && correct == n {
         Text::new("全部正确！", "All correct!")
     } else if n == 1 {
@@ -111,12 +129,25 @@ pub fn grade(instance: &Instance, answer: &Answer) -> Grade {
         seed: instance.seed,
         score,
         parts: verdicts,
-        diagnosis,
+        diagnoses,
         feedback,
     }
 }
 
-fn grade_part(part: &InstancePart, answer: Option<&super::answer::PartAnswer>, labels: &[String]) -> PartVerdict {
+/// `earned` of `total` weight as 0..=100, rounded to the nearest whole (not truncated: 2 of 3
+/// is 67); 100 only when `all_right`, so a near-perfect answer shows 99, not 100.
+fn score(earned: f64, total: f64, all_right: bool) -> u8 {
+    if all_right {
+        return 100;
+    }
+    if total.is_nan() || total <= 0.0 || !earned.is_finite() {
+        return 0;
+    }
+    // In 0..=99 before the cast, so the cast neither wraps nor saturates.
+    (100.0 * earned / total).round().clamp(0.0, 99.0) as u8
+}
+
+fn grade_part(part: &InstancePart, answer: Option<&PartAnswer>, labels: &[String]) -> PartVerdict {
     let expected = display(&part.expected, &part.input, labels);
     let mut verdict = PartVerdict {
         part: part.id.clone(),
@@ -126,8 +157,13 @@ fn grade_part(part: &InstancePart, answer: Option<&super::answer::PartAnswer>, l
         expected,
         note: None,
         mistake: None,
+        credit: 0.0,
+        options: Vec::new(),
+        missed: 0,
     };
-    let Some(answer) = answer else {
+    // No answer, an empty text or no option chosen is "not answered" (a blank is not a wrong
+    // answer, and its note would show what is missing, i.e. the answer).
+    let Some(answer) = answer.filter(|a| !blank(a, part)) else {
         return verdict;
     };
     let value = match read(answer, &part.input, labels) {
@@ -143,14 +179,53 @@ fn grade_part(part: &InstancePart, answer: Option<&super::answer::PartAnswer>, l
         PartInput::Number { tolerance, .. } => *tolerance,
         _ => Tolerance::default(),
     };
+    if let (Value::Choices(chosen), Value::Choices(right), PartInput::Choice { multiple: true, options }) =
+        (&value, &part.expected, &part.input)
+    {
+        verdict.options = options
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| chosen.contains(&o.id))
+            .map(|(i, o)| OptionMark {
+                option: o.id.clone(),
+                shown: option_letter(i).to_string(),
+                right: right.contains(&o.id),
+            })
+            .collect();
+        let hits = verdict.options.iter().filter(|m| m.right).count();
+        let misses = verdict.options.len() - hits;
+        verdict.missed = u32::try_from(right.len().saturating_sub(hits)).unwrap_or(u32::MAX);
+        if !right.is_empty() {
+            verdict.credit = (hits as f64 - misses as f64).max(0.0) / right.len() as f64;
+        }
+    }
     if matches_value(&value, &part.expected, tolerance) {
         verdict.verdict = Verdict::Correct;
+        verdict.credit = 1.0;
         return verdict;
     }
     verdict.verdict = Verdict::Incorrect;
     verdict.note = difference(&value, &part.expected, &part.input, labels);
     verdict.mistake = part.mistakes.iter().find(|m| shows(m, &value, tolerance)).map(|m| m.id);
     verdict
+}
+
+/// Whether a part answer is blank: empty text, no option, or no queue where "no queue" is
+/// neither the answer nor a listed mistake (where it is, an empty set is an answer like any
+/// other, e.g. "the room without consumers is nobody's").
+fn blank(answer: &PartAnswer, part: &InstancePart) -> bool {
+    match (answer, &part.input) {
+        (PartAnswer::Text(t), _) => t.trim().is_empty(),
+        (PartAnswer::Choices(c), _) => c.is_empty(),
+        (PartAnswer::Queues(q), PartInput::Queues { allow_empty }) => {
+            let empty_mistake = part
+                .mistakes
+                .iter()
+                .any(|m| matches!(&m.pattern, MistakePattern::Value(Value::Queues(w)) if w.is_empty()));
+            q.is_empty() && !allow_empty && !empty_mistake
+        }
+        _ => false,
+    }
 }
 
 /// Whether `given` equals `target` (numbers within the tolerance around `target`).
@@ -190,9 +265,10 @@ fn difference(given: &Value, expected: &Value, input: &PartInput, labels: &[Stri
             let extra: Vec<usize> = g.iter().filter(|q| !e.contains(q)).copied().collect();
             let part = |lang: Lang| {
                 let mut out = Vec::new();
+                // Words that fit any queue list (owned, moved, revoked…), not one kind of it.
                 let (miss, more) = match lang {
                     Lang::Zh => ("漏选", "多选"),
-                    Lang::En => ("missing", "not owned"),
+                    Lang::En => ("left out", "marked but not in the answer"),
                 };
                 if !missing.is_empty() {
                     out.push(format!("{miss}: {}", queue_labels(&missing, labels, lang)));
