@@ -305,6 +305,9 @@ fn render_grade(g: &Grade, class_seed: u64, lang: Lang) -> String {
         if let Some(note) = &p.note {
             let _ = write!(out, " ({})", note.get(lang));
         }
+        if let Some(advice) = &p.advice {
+            let _ = write!(out, " {}", advice.get(lang));
+        }
         let _ = writeln!(out);
     }
     for d in &g.diagnoses {
@@ -449,6 +452,9 @@ mod tests {
         assert_eq!(right_letters.len(), 3);
         assert!(partial.contains("67/100") && partial.contains("partial credit 67%"), "{partial}");
         assert!(partial.contains(&format!("{} ✓", right_letters[0])), "{partial}");
+        // A negative time is pointed out; a near miss is called close.
+        let sign = run_args(&["grade", "drain_time", "--seed", "5", "--answer=-120"]).unwrap_or_default();
+        assert!(sign.contains("A time cannot be negative"), "{sign}");
     }
 
     #[test]

@@ -420,6 +420,64 @@ fn queue_notes_name_left_out_and_extra_queues() {
     assert!(checked > 100, "only {checked} queue answers checked");
 }
 
+/// A wrong number gets advice that gives nothing away: a negative count or time is pointed
+/// out, a near miss is called close, a far miss is not; a part that asks for a rounded value
+/// accepts only that value and says why a near one is not accepted.
+#[test]
+fn wrong_numbers_get_sign_and_near_miss_advice() {
+    let (mut negative, mut near, mut rounded) = (0, 0, 0);
+    for inst in all_instances() {
+        let reference = reference_answer(inst);
+        for (i, part) in inst.parts.iter().enumerate() {
+            let (Value::Number(e), PartInput::Number { tolerance, .. }) = (&part.expected, &part.input) else {
+                continue;
+            };
+            let try_answer = |given: f64| {
+                let mut answer = reference.clone();
+                answer.parts[i] = PartAnswer::Number(given);
+                grade(inst, &answer).parts[i].clone()
+            };
+            let allowed = tolerance.allowed(*e);
+            let cases = [
+                (-(e.abs() + 1.0), "negative"),
+                (e + 1.5 * allowed.max(0.004 * e.abs()), "Close"),
+                (e * 3.0 + 7.0, ""),
+            ];
+            for (given, word) in cases {
+                let v = try_answer(given);
+                if v.verdict != Verdict::Incorrect || v.mistake.is_some() {
+                    continue; // accepted within the tolerance, or a listed mistake explains it
+                }
+                let advice = v.advice.clone().unwrap_or_default();
+                if word.is_empty() {
+                    assert_eq!(v.advice, None, "{} {}: {given}", inst.exercise_id, part.id);
+                } else {
+                    assert!(
+                        advice.en.contains(word) && !advice.zh.is_empty(),
+                        "{} {}: {given} {advice:?}",
+                        inst.exercise_id,
+                        part.id
+                    );
+                    if word == "negative" {
+                        negative += 1;
+                    } else {
+                        near += 1;
+                    }
+                }
+            }
+            if part.label.en.contains("rounded up") {
+                assert_eq!(e.fract(), 0.0);
+                let v = try_answer(e - 0.1);
+                assert_eq!(v.verdict, Verdict::Incorrect, "{} {}: {}", inst.exercise_id, part.id, e - 0.1);
+                let why = v.advice.map(|a| a.en).unwrap_or_default();
+                assert!(why.contains("whole number") || v.mistake.is_some(), "{} {}: {why}", inst.exercise_id, part.id);
+                rounded += 1;
+            }
+        }
+    }
+    assert!(negative > 1000 && near > 1000 && rounded >= 200, "{negative} negative, {near} near, {rounded} rounded");
+}
+
 /// Every part that shows a mistake gets its own diagnosis, in part order.
 #[test]
 fn every_part_with_a_mistake_is_diagnosed() {
@@ -676,6 +734,11 @@ fn exercise_files_with_defects_are_refused() {
         ("interview out of range", "interview = [12]", "interview = [19]"),
         ("id and file name", "id = \"x\"", "id = \"y\""),
         ("choice pattern on a number", "id = \"net_rate_ignored\"", "id = \"net_rate_ignored\"\nselects = [\"a\"]"),
+        (
+            "a rounded value with a tolerance",
+            "label = { zh = \"时间\", en = \"Time\" }",
+            "label = { zh = \"时间（向上取整）\", en = \"Time (rounded up)\" }\ntolerance = { absolute = 0.5 }",
+        ),
     ] {
         let text = MINIMAL.replacen(from, to, 1);
         assert_ne!(text, MINIMAL, "{what}: pattern not found");

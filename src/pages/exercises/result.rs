@@ -62,6 +62,10 @@ pub fn GradeView(props: &GradeProps) -> Html {
                 if !v.options.is_empty() {
                     <ul class="ex-option-marks">{ for marks }</ul>
                 }
+                // Advice on a wrong number gives nothing away, so it shows before the model answer.
+                if let Some(advice) = &v.advice {
+                    <div class="ex-note ex-advice">{ advice.get(lang).to_owned() }</div>
+                }
                 if let Some(missed) = missed {
                     <div class="ex-note">{ missed }</div>
                 }

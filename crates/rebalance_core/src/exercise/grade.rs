@@ -56,6 +56,9 @@ pub struct PartVerdict {
     pub credit: f64,
     /// A multiple choice's chosen options, each marked right or not, in display order.
     pub options: Vec<OptionMark>,
+    /// Advice on a wrong number that gives nothing away: a sign that cannot be right, or a
+    /// near miss ("close — check your rounding"). Safe to show before the model answer.
+    pub advice: Option<Text>,
     /// A multiple choice's right options that were not chosen (a count: which ones is the
     /// answer itself).
     pub missed: u32,
@@ -158,6 +161,7 @@ fn grade_part(part: &InstancePart, answer: Option<&PartAnswer>, labels: &[String
         note: None,
         mistake: None,
         credit: 0.0,
+        advice: None,
         options: Vec::new(),
         missed: 0,
     };
@@ -207,6 +211,9 @@ fn grade_part(part: &InstancePart, answer: Option<&PartAnswer>, labels: &[String
     verdict.verdict = Verdict::Incorrect;
     verdict.note = difference(&value, &part.expected, &part.input, labels);
     verdict.mistake = part.mistakes.iter().find(|m| shows(m, &value, tolerance)).map(|m| m.id);
+    if verdict.mistake.is_none() {
+        verdict.advice = advice(&value, &part.expected, &part.input);
+    }
     verdict
 }
 
@@ -254,6 +261,45 @@ fn shows(m: &InstanceMistake, given: &Value, tolerance: Tolerance) -> bool {
             !chosen.is_empty() && chosen.iter().all(|c| options.contains(c))
         }
         _ => false,
+    }
+}
+
+/// Advice on a wrong number (see [`PartVerdict::advice`]). Every unit of a number part counts
+/// something that cannot be negative (a time, a rate, messages, instances, an offset), so a
+/// negative answer is pointed out. A near miss is an answer outside the accepted range but
+/// within twice its width or 1 % of the expected value, or a fraction whose rounding gives the
+/// expected whole number (578.9 where 579 s is asked, 8.3 instances where 9 are needed).
+fn advice(given: &Value, expected: &Value, input: &PartInput) -> Option<Text> {
+    let (Value::Number(g), PartInput::Number { unit, tolerance }) = (given, input) else {
+        return None;
+    };
+    if *g < 0.0 {
+        return Some(if *unit == Unit::Seconds {
+            Text::new(
+                "时间不可能是负数：检查各项的符号。B / (C − P) 只有在 C < P 时才为负，那时积压永远清不完。",
+                "A time cannot be negative: check the sign of each term. B / (C − P) is negative only when C < P, \
+                 and then the backlog never drains.",
+            )
+        } else {
+            Text::new("这个量不可能是负数：检查各项的符号。", "This cannot be negative: check the sign of each term.")
+        });
+    }
+    let Value::Number(e) = expected else { return None };
+    let whole = e.fract() == 0.0 && g.fract() != 0.0 && (g.ceil() == *e || g.floor() == *e);
+    let distance = (g - e).abs();
+    let near = distance <= (2.0 * tolerance.allowed(*e)).max(0.01 * e.abs());
+    if whole {
+        Some(Text::new(
+            "很接近了：答案是整数，检查取整的方向。",
+            "Close — the answer is a whole number: check your rounding.",
+        ))
+    } else if near {
+        Some(Text::new(
+            "很接近了，但不在允许误差内：检查取整和最后一步计算。",
+            "Close — but outside the accepted range: check your rounding and the last step.",
+        ))
+    } else {
+        None
     }
 }
 

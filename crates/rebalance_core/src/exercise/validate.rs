@@ -206,6 +206,15 @@ fn check_part(kind: Kind, part: &Part) -> Vec<String> {
     } else if part.mistakes().iter().any(|m| !m.selects.is_empty() || !m.only.is_empty()) {
         problems.push("selects/only are for choice parts".to_owned());
     }
+    // A part that asks for a rounded value accepts only that value: with a tolerance, the
+    // unrounded value would pass too.
+    if let Part::Number(p) = part {
+        let rounded =
+            ["rounded up", "round up", "向上取整"].iter().any(|w| p.label.en.contains(w) || p.label.zh.contains(w));
+        if rounded && (p.tolerance.absolute != 0.0 || p.tolerance.relative != 0.0) {
+            problems.push("asks for a rounded value, so it takes no tolerance".to_owned());
+        }
+    }
     if matches!(part, Part::Queues(_)) && computed.is_some_and(|c| c.yields() != Yields::Queues) {
         problems.push("a queue part needs a queue computation".to_owned());
     }
