@@ -137,6 +137,16 @@ pub fn grade(instance: &Instance, answer: &Answer) -> Grade {
     }
 }
 
+/// The score `g` had under the grading of stored progress before partial credit: the weight
+/// of the right parts over the total, truncated. Completion codes issued then carry these
+/// scores, so [`super::verify_completion_code`] accepts them for the same answers.
+pub fn whole_part_score(instance: &Instance, g: &Grade) -> u8 {
+    let weights = instance.parts.iter().map(|p| u64::from(p.weight));
+    let total: u64 = weights.clone().sum();
+    let right: u64 = weights.zip(&g.parts).filter(|(_, v)| v.verdict == Verdict::Correct).map(|(w, _)| w).sum();
+    (100 * right).checked_div(total).map_or(0, |s| u8::try_from(s).unwrap_or(100))
+}
+
 /// `earned` of `total` weight as 0..=100, rounded to the nearest whole (not truncated: 2 of 3
 /// is 67); 100 only when `all_right`, so a near-perfect answer shows 99, not 100.
 fn score(earned: f64, total: f64, all_right: bool) -> u8 {
