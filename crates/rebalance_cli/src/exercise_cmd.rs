@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use clap::{Args, Subcommand, ValueEnum};
 use rebalance_core::exercise::grade::display;
-use rebalance_core::exercise::instance::{Instance, PartInput};
+use rebalance_core::exercise::instance::{option_letter, Instance, PartInput};
 use rebalance_core::exercise::model::{Kind, Unit};
-use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, Verdict};
+use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, Value, Verdict};
 
 /// `rebalance-lab exercise …` arguments.
 #[derive(Debug, Args)]
@@ -45,6 +45,8 @@ enum ExerciseCommand {
     /// The answer is JSON: {"parts": [...]} or a list, one entry per part, each
     /// {"number": 1000}, {"text": "16 min 40 s"}, {"queues": [0, 3]}, {"choices": ["a"]}, or a
     /// bare number or string. Anything that is not JSON is read as a text answer to part (a).
+    /// A text answer to a choice names options by the letters the sheet shows ("B", "AC");
+    /// "choices" takes option ids as stored (as `--json` grades show them).
     Grade {
         /// The exercise id (see `exercise list`).
         id: String,
@@ -213,8 +215,9 @@ fn sheet(seed: u64, lang: Lang, answers: bool, only: &[String]) -> Result<String
                 }
                 PartInput::Choice { options, .. } => {
                     let _ = writeln!(out, "\n");
-                    for o in options {
-                        let _ = writeln!(out, "- **[{}]** {}", o.id, o.text.get(lang));
+                    // In the instance's shuffled order, labelled by position as on the site.
+                    for (position, o) in options.iter().enumerate() {
+                        let _ = writeln!(out, "- **{}.** {}", option_letter(position), o.text.get(lang));
                     }
                     let _ = writeln!(out);
                 }
@@ -229,11 +232,22 @@ fn sheet(seed: u64, lang: Lang, answers: bool, only: &[String]) -> Result<String
             for (i, part) in inst.parts.iter().enumerate() {
                 let shown = display(&part.expected, &part.input, &labels);
                 let _ = writeln!(out, "- ({}) {}", letter(i), shown.get(lang));
+                // A choice's key also quotes the right options, so it reads without the sheet.
+                if let (PartInput::Choice { options, .. }, Value::Choices(right)) = (&part.input, &part.expected) {
+                    for (position, o) in options.iter().enumerate().filter(|(_, o)| right.contains(&o.id)) {
+                        let _ = writeln!(out, "  - {}. {}", option_letter(position), o.text.get(lang));
+                    }
+                }
             }
             let _ = writeln!(out, "\n{}\n", inst.explanation.get(lang));
         }
     }
     Ok(out)
+}
+
+/// The letter of the part with id `part` in `g` (`?` if it has none).
+fn part_letter(g: &Grade, part: &str) -> char {
+    g.parts.iter().position(|p| p.part == part).map_or('?', letter)
 }
 
 fn verdict_word(v: Verdict, lang: Lang) -> &'static str {
@@ -273,18 +287,33 @@ fn render_grade(g: &Grade, class_seed: u64, lang: Lang) -> String {
         if let Some(given) = &p.given {
             let _ = write!(out, "; {} {}", if lang == Lang::Zh { "你的答案" } else { "given" }, given.get(lang));
         }
-        if p.verdict != Verdict::Correct {
+        // Each chosen option of a multiple choice, marked, and the partial credit it earns.
+        if !p.options.is_empty() {
+            let marks: Vec<String> =
+                p.options.iter().map(|m| format!("{} {}", m.shown, if m.right { "✓" } else { "✗" })).collect();
+            let _ = write!(out, " [{}]", marks.join(", "));
+        }
+        if p.verdict == Verdict::Incorrect && p.credit > 0.0 {
+            let credit = format!("{:.0}%", 100.0 * p.credit);
+            let _ = write!(out, "; {} {credit}", if lang == Lang::Zh { "部分得分" } else { "partial credit" });
+        }
+        // A part left blank does not get the answer: the learner has not tried it yet.
+        if !matches!(p.verdict, Verdict::Correct | Verdict::Missing) {
             let _ =
                 write!(out, "; {} {}", if lang == Lang::Zh { "正确答案" } else { "expected" }, p.expected.get(lang));
         }
         if let Some(note) = &p.note {
             let _ = write!(out, " ({})", note.get(lang));
         }
+        if let Some(advice) = &p.advice {
+            let _ = write!(out, " {}", advice.get(lang));
+        }
         let _ = writeln!(out);
     }
-    if let Some(d) = &g.diagnosis {
+    for d in &g.diagnoses {
         let head = if lang == Lang::Zh { "常见错误" } else { "Mistake" };
-        let _ = writeln!(out, "{head} [{}]: {}", d.mistake.name(), d.explanation.get(lang));
+        let _ =
+            writeln!(out, "{head} ({}) [{}]: {}", part_letter(g, &d.part), d.mistake.name(), d.explanation.get(lang));
     }
     let _ = writeln!(out, "{}", g.feedback.get(lang));
     out
@@ -341,8 +370,34 @@ mod tests {
         assert!(key.contains("- (a) 33,333.3 msg/s"), "{key}");
         assert!(key.contains("- (b) 9 instances"));
         assert!(key.contains("- (c) 1,000 s (16 min 40 s)"));
-        assert!(key.contains("- (d) no"));
+        assert!(key.contains(". No, it is not met"), "{key}");
         assert!(run_args(&["sheet", "--seed", "1", "--only", "nope"]).is_err());
+    }
+
+    /// The sheet shows each class seed's shuffled options and its key names them by the
+    /// letters shown; those letters, typed back, grade 100, and the keys differ across seeds.
+    #[test]
+    fn sheet_key_letters_follow_the_shuffled_order() {
+        let mut keys = std::collections::BTreeSet::new();
+        for seed in 0..40u64 {
+            let seed = seed.to_string();
+            let key = run_args(&["sheet", "--seed", &seed, "--only", "lag_vs_delay", "--answers"]).unwrap_or_default();
+            let letters = key.lines().find_map(|l| l.strip_prefix("- (a) ")).unwrap_or_default().to_owned();
+            assert!(!letters.is_empty(), "{key}");
+            let Some(ex) = catalog().get("lag_vs_delay") else { panic!("lag_vs_delay is gone") };
+            let inst = instantiate(ex, exercise_seed(seed.parse().unwrap_or(0), "lag_vs_delay"));
+            let Ok(inst) = inst else { panic!("{inst:?}") };
+            if let Some(PartInput::Choice { options, .. }) = inst.parts.first().map(|p| &p.input) {
+                for (i, o) in options.iter().enumerate() {
+                    assert!(key.contains(&format!("- **{}.** {}", option_letter(i), o.text.en)), "{key}");
+                }
+            }
+            let graded =
+                run_args(&["grade", "lag_vs_delay", "--seed", &seed, "--answer", &letters]).unwrap_or_default();
+            assert!(graded.contains("100/100"), "{letters}: {graded}");
+            keys.insert(letters);
+        }
+        assert!(keys.len() > 3, "{keys:?}");
     }
 
     #[test]
@@ -364,12 +419,42 @@ mod tests {
         let g: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
         assert_eq!(g["score"], 50);
         assert_eq!(g["classSeed"], 5);
-        assert_eq!(g["diagnosis"]["mistake"], "net_rate_ignored");
+        assert_eq!(g["diagnoses"][0]["mistake"], "net_rate_ignored");
         assert_eq!(g["parts"][2]["verdict"], "incorrect");
         assert_eq!(g["parts"][3]["verdict"], "missing");
         let zh = run_args(&["grade", "drain_time", "--seed", "5", "--answer", "garbage", "--lang", "zh"])
             .unwrap_or_default();
         assert!(zh.contains("无法识别") && zh.contains("0/100"), "{zh}");
+        // Two parts, two mistakes: both are diagnosed; the blank part does not show its answer.
+        let two = run_args(&["grade", "seed_drain_worked", "--seed", "5", "--answer", r#"[33333.33, 9, 375, ""]"#])
+            .unwrap_or_default();
+        assert!(two.contains("Mistake (c) [net_rate_ignored]") && two.contains("50/100"), "{two}");
+        let blank = two.lines().find(|l| l.starts_with("(d)")).unwrap_or_default();
+        assert!(blank.contains("missing") && !blank.contains("expected"), "{two}");
+        let three = run_args(&["grade", "seed_drain_worked", "--seed", "5", "--answer", r#"[13333.3, 9, 750, "yes"]"#]);
+        let three = three.unwrap_or_default();
+        for mistake in ["(a) [production_ignored]", "(c) [queue_cap_ignored]", "(d) [queue_cap_ignored]"] {
+            assert!(three.contains(&format!("Mistake {mistake}")), "{three}");
+        }
+        // A multiple choice partly right: each chosen option marked, the credit rounded.
+        let Some(ex) = catalog().get("lag_vs_delay") else { panic!("lag_vs_delay is gone") };
+        let Ok(inst) = instantiate(ex, exercise_seed(5, "lag_vs_delay")) else { panic!("lag_vs_delay seed 5") };
+        let (Some(PartInput::Choice { options, .. }), Some(Value::Choices(right))) =
+            (inst.parts.first().map(|p| &p.input), inst.parts.first().map(|p| &p.expected))
+        else {
+            panic!("lag_vs_delay is a choice")
+        };
+        let right_letters: Vec<char> =
+            options.iter().enumerate().filter(|(_, o)| right.contains(&o.id)).map(|(i, _)| option_letter(i)).collect();
+        let two_of_three: String = right_letters.iter().take(2).collect();
+        let partial = run_args(&["grade", "lag_vs_delay", "--seed", "5", "--answer", &format!("{two_of_three:?}")]);
+        let partial = partial.unwrap_or_default();
+        assert_eq!(right_letters.len(), 3);
+        assert!(partial.contains("67/100") && partial.contains("partial credit 67%"), "{partial}");
+        assert!(partial.contains(&format!("{} ✓", right_letters[0])), "{partial}");
+        // A negative time is pointed out; a near miss is called close.
+        let sign = run_args(&["grade", "drain_time", "--seed", "5", "--answer=-120"]).unwrap_or_default();
+        assert!(sign.contains("A time cannot be negative"), "{sign}");
     }
 
     #[test]

@@ -3,11 +3,12 @@
 //! overview and completion codes. Split from `exercises.rs`, which checks the content.
 
 use proptest::prelude::*;
+use rebalance_core::exercise::grade::whole_part_score;
 use rebalance_core::exercise::model::Exercise;
 use rebalance_core::exercise::progress::{completion_code, Status};
 use rebalance_core::exercise::{
-    catalog, grade, instance_for, load_progress, overview, reference_answer, verify_completion_code, Answer, Progress,
-    ProgressError,
+    catalog, grade, instance_for, load_progress, overview, reference_answer, verify_completion_code, Answer,
+    PartAnswer, Progress, ProgressError,
 };
 
 fn exercises() -> &'static [Exercise] {
@@ -118,6 +119,45 @@ fn completion_codes_verify_offline_and_catch_tampering() {
     assert_ne!(other.completion_code(), code);
     assert_eq!(completion_code(1, &[]), completion_code(1, &[]));
     assert_ne!(completion_code(1, &[("a".to_owned(), 100, 5)]), completion_code(1, &[("a".to_owned(), 99, 5)]));
+}
+
+/// Progress stored before partial credit holds whole-part, truncated scores (a partly right
+/// multiple choice 0, two parts of three 66); its completion code still verifies, the score
+/// the same answer gets now verifies too, and any other score does not.
+#[test]
+fn codes_issued_before_partial_credit_still_verify() {
+    let mut differing = 0;
+    for set_seed in 0..40u64 {
+        for id in ["lag_vs_delay", "reset_principle", "idle_consumers", "scale_out_3_to_10"] {
+            let Ok(inst) = instance_for(catalog(), set_seed, id) else { panic!("{id}") };
+            // Every part right but the first, and the first part half right when it is a
+            // multiple choice (one right option left out), else left blank.
+            let mut answer = reference_answer(&inst);
+            answer.parts[0] = match &answer.parts[0] {
+                PartAnswer::Choices(c) if c.len() > 1 => PartAnswer::Choices(c[1..].to_vec()),
+                _ => PartAnswer::Text(String::new()),
+            };
+            let g = grade(&inst, &answer);
+            let before = whole_part_score(&inst, &g);
+            let mut p = Progress::new(set_seed);
+            p.record(&inst, &answer, &g);
+            let now_code = p.completion_code();
+            assert!(verify_completion_code(catalog(), &p, &now_code).valid, "{id} {set_seed}");
+            let mut old = p.clone();
+            if let Some(e) = old.exercises.get_mut(id) {
+                e.best_score = before;
+            }
+            let check = verify_completion_code(catalog(), &old, &old.completion_code());
+            assert!(check.valid, "{id} {set_seed}: {check:?}");
+            differing += usize::from(before != g.score);
+            let mut forged = p.clone();
+            if let Some(e) = forged.exercises.get_mut(id) {
+                e.best_score = g.score.max(before) + 1;
+            }
+            assert!(!verify_completion_code(catalog(), &forged, &forged.completion_code()).valid);
+        }
+    }
+    assert!(differing > 40, "only {differing} answers score differently now");
 }
 
 proptest! {

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use rebalance_core::exercise::grade::display;
-use rebalance_core::exercise::instance::{InstancePart, MistakePattern, PartInput};
+use rebalance_core::exercise::instance::{option_letter, option_order, InstancePart, MistakePattern, PartInput};
 use rebalance_core::exercise::model::{Exercise, Unit};
 use rebalance_core::exercise::params::{all_values, duration, never, queue_labels, range, Params};
 use rebalance_core::exercise::{
@@ -117,7 +117,7 @@ fn every_text_is_filled_in_both_languages() {
 
 fn check_grade(inst: &Instance, answer: &Answer) -> Result<(), String> {
     let g = grade(inst, answer);
-    if g.score == 100 && g.diagnosis.is_none() && g.parts.iter().all(|p| p.verdict == Verdict::Correct) {
+    if g.score == 100 && g.diagnoses.is_empty() && g.parts.iter().all(|p| p.verdict == Verdict::Correct) {
         Ok(())
     } else {
         Err(format!("{} seed {}: {answer:?} graded {g:?}", inst.exercise_id, inst.seed))
@@ -145,9 +145,85 @@ fn typed(part: &InstancePart, labels: &[String], lang: Lang) -> Vec<String> {
         }
         (Value::Never, _) => vec![never(lang).to_owned(), "never".to_owned()],
         (Value::Queues(q), _) => {
-            vec![queue_labels(q, labels, lang), q.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" ")]
+            // Labels, indices, and labels without their `Q` (`broker-a/4`, `4`).
+            let bare: Vec<String> = q.iter().map(|&i| labels[i].replacen("/Q", "/", 1).replacen('Q', "", 1)).collect();
+            vec![
+                queue_labels(q, labels, lang),
+                q.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(" "),
+                bare.join(", "),
+            ]
         }
-        (Value::Choices(c), _) => vec![c.join(" "), c.join(",").to_uppercase()],
+        (Value::Choices(c), PartInput::Choice { options, .. }) => {
+            // As the learner sees them: the letters of the options' displayed positions.
+            let letters: Vec<String> = options
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| c.contains(&o.id))
+                .map(|(i, _)| option_letter(i).to_string())
+                .collect();
+            vec![letters.join(" "), letters.join(",").to_lowercase(), letters.concat()]
+        }
+        (Value::Choices(c), _) => vec![c.join(" ")],
+    }
+}
+
+/// Over the class seeds, the right options of every choice part sit at every display
+/// position about equally often: a position holding the right answer far more often than
+/// its fair share would let "pick the first option" score.
+#[test]
+fn right_options_are_spread_over_the_positions() {
+    // (exercise, part) -> how often each position held a right option, and how many.
+    let mut counts: BTreeMap<(String, String), (Vec<u32>, u32)> = BTreeMap::new();
+    for inst in all_instances() {
+        for part in &inst.parts {
+            let (PartInput::Choice { options, .. }, Value::Choices(right)) = (&part.input, &part.expected) else {
+                continue;
+            };
+            let entry = counts
+                .entry((inst.exercise_id.clone(), part.id.clone()))
+                .or_insert_with(|| (vec![0; options.len()], 0));
+            for (i, o) in options.iter().enumerate() {
+                if right.contains(&o.id) {
+                    entry.0[i] += 1;
+                    entry.1 += 1;
+                }
+            }
+        }
+    }
+    assert!(counts.len() >= 20, "only {} choice parts", counts.len());
+    for ((id, part), (by_position, total)) in &counts {
+        let fair = f64::from(*total) / by_position.len() as f64;
+        // Binomial spread over 200 seeds stays far below 1.5 × fair + 10; an unshuffled part
+        // (every right answer at one position) is far above it.
+        let most = by_position.iter().copied().max().unwrap_or(0);
+        assert!(f64::from(most) <= 1.5 * fair + 10.0, "{id} {part}: right option by position {by_position:?}");
+    }
+}
+
+/// The same seed gives the same option order, and the order is not the authored one for
+/// every seed.
+#[test]
+fn option_order_follows_the_seed() {
+    for ex in exercises() {
+        for seed in [0, 1, 99] {
+            let a = instance(ex, seed);
+            let b = instance(ex, seed);
+            assert_eq!(a, b);
+        }
+    }
+    for n in 1..8 {
+        let mut seen = BTreeSet::new();
+        for seed in 0..200 {
+            let order = option_order(seed, "p", n);
+            let mut sorted = order.clone();
+            sorted.sort();
+            assert_eq!(sorted, (0..n).collect::<Vec<_>>());
+            seen.insert(order);
+        }
+        // Up to 4 options every order turns up in 200 seeds; from 5 (120 orders and more) a
+        // uniform draw gives about 97 distinct orders or more.
+        let permutations: usize = (1..=n).product();
+        assert!(seen.len() >= permutations.min(80), "{n} options: only {} orders", seen.len());
     }
 }
 
@@ -191,7 +267,8 @@ fn every_listed_mistake_gets_its_diagnosis() {
                     part.id
                 );
                 assert_eq!(verdict.and_then(|v| v.mistake), Some(m.id), "{} {}: {m:?}", inst.exercise_id, part.id);
-                assert_eq!(g.diagnosis.as_ref().map(|d| d.mistake), Some(m.id));
+                let diagnosed: Vec<_> = g.diagnoses.iter().map(|d| (d.part.as_str(), d.mistake)).collect();
+                assert_eq!(diagnosed, vec![(part.id.as_str(), m.id)]);
                 assert!(g.score < 100);
                 *seen.entry((inst.exercise_id.clone(), part.id.clone(), m.id.name())).or_default() += 1;
             }
@@ -206,6 +283,222 @@ fn every_listed_mistake_gets_its_diagnosis() {
             }
         }
     }
+}
+
+/// The score the grader should give when each part earns `credit` of its weight: rounded to
+/// the nearest whole, 100 only when every part is right.
+fn expected_score(inst: &Instance, credit: &[f64]) -> u8 {
+    let total: f64 = inst.parts.iter().map(|p| f64::from(p.weight)).sum();
+    let earned: f64 = inst.parts.iter().zip(credit).map(|(p, c)| f64::from(p.weight) * c).sum();
+    if credit.iter().all(|c| *c == 1.0) {
+        100
+    } else {
+        ((100.0 * earned / total).round() as u8).min(99)
+    }
+}
+
+/// A multiple choice earns +1/n per right option chosen and −1/n per wrong one (floor 0),
+/// marks each chosen option, counts the right ones left out, and the score is the weighted
+/// credit rounded.
+#[test]
+fn multiple_choices_earn_partial_credit() {
+    let mut checked = 0;
+    for inst in all_instances() {
+        let reference = reference_answer(inst);
+        for (i, part) in inst.parts.iter().enumerate() {
+            let (PartInput::Choice { multiple: true, options }, Value::Choices(right)) = (&part.input, &part.expected)
+            else {
+                continue;
+            };
+            let wrong: Vec<String> = options.iter().filter(|o| !right.contains(&o.id)).map(|o| o.id.clone()).collect();
+            let n = right.len() as f64;
+            // (chosen options, right ones among them, wrong ones among them)
+            let mut cases = vec![(right[1..].to_vec(), n - 1.0, 0.0)];
+            if let Some(w) = wrong.first() {
+                let mut all_and_one = right.clone();
+                all_and_one.push(w.clone());
+                cases.push((all_and_one, n, 1.0));
+                cases.push((wrong.clone(), 0.0, wrong.len() as f64));
+                let mut half = right[..1].to_vec();
+                half.push(w.clone());
+                cases.push((half, 1.0, 1.0));
+            }
+            for (chosen, hits, misses) in cases {
+                if chosen.is_empty() {
+                    continue;
+                }
+                let mut answer = reference.clone();
+                answer.parts[i] = PartAnswer::Choices(chosen.clone());
+                let g = grade(inst, &answer);
+                let v = &g.parts[i];
+                let credit = ((hits - misses) / n).max(0.0);
+                assert_eq!(v.verdict, Verdict::Incorrect, "{} {}: {chosen:?}", inst.exercise_id, part.id);
+                assert!(
+                    (v.credit - credit).abs() < 1e-9,
+                    "{} {}: {chosen:?} credit {}",
+                    inst.exercise_id,
+                    part.id,
+                    v.credit
+                );
+                let mut credits = vec![1.0; inst.parts.len()];
+                credits[i] = credit;
+                assert_eq!(g.score, expected_score(inst, &credits), "{} {}: {chosen:?}", inst.exercise_id, part.id);
+                // Each chosen option is marked, with the letter it is shown with.
+                assert_eq!(v.options.len(), chosen.len());
+                for m in &v.options {
+                    assert_eq!(m.right, right.contains(&m.option));
+                    let at = options.iter().position(|o| o.id == m.option).map(option_letter);
+                    assert_eq!(Some(m.shown.as_str()), at.map(String::from).as_deref());
+                }
+                assert_eq!(f64::from(v.missed), n - hits);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} partial answers checked");
+}
+
+/// A blank part (no answer, empty text, no option, no queue where none cannot be right) is
+/// "not answered": no reading, no note, no mistake and no credit; the rest still counts, and
+/// the score is rounded, not truncated.
+#[test]
+fn blank_parts_are_not_answered_and_scores_round() {
+    for inst in all_instances() {
+        let reference = reference_answer(inst);
+        for (i, part) in inst.parts.iter().enumerate() {
+            let mut blanks = vec![PartAnswer::Text("  ".to_owned())];
+            match &part.input {
+                PartInput::Choice { .. } => blanks.push(PartAnswer::Choices(Vec::new())),
+                PartInput::Queues { allow_empty: false }
+                    if !part.mistakes.iter().any(|m| m.pattern == MistakePattern::Value(Value::Queues(Vec::new()))) =>
+                {
+                    blanks.push(PartAnswer::Queues(Vec::new()))
+                }
+                _ => {}
+            }
+            for blank in blanks {
+                let mut answer = reference.clone();
+                answer.parts[i] = blank.clone();
+                let g = grade(inst, &answer);
+                let v = &g.parts[i];
+                assert_eq!(v.verdict, Verdict::Missing, "{} {}: {blank:?}", inst.exercise_id, part.id);
+                assert!(v.given.is_none() && v.note.is_none() && v.mistake.is_none() && v.credit == 0.0);
+                assert!(g.diagnoses.is_empty());
+                let mut credits = vec![1.0; inst.parts.len()];
+                credits[i] = 0.0;
+                assert_eq!(g.score, expected_score(inst, &credits), "{} {}", inst.exercise_id, part.id);
+            }
+        }
+    }
+}
+
+/// A wrong queue set says which queues are left out and which are marked but not in the
+/// answer, in words that fit any list (owned, moved…), with the board's labels.
+#[test]
+fn queue_notes_name_left_out_and_extra_queues() {
+    let mut checked = 0;
+    for inst in all_instances() {
+        let labels = inst.queue_labels();
+        for (i, part) in inst.parts.iter().enumerate() {
+            let Value::Queues(right) = &part.expected else { continue };
+            let Some(extra) = (0..labels.len()).find(|q| !right.contains(q)) else { continue };
+            let mut given: Vec<usize> = right.iter().skip(1).copied().collect();
+            given.push(extra);
+            let mut answer = reference_answer(inst);
+            answer.parts[i] = PartAnswer::Queues(given.iter().map(|&q| q as i64).collect());
+            let g = grade(inst, &answer);
+            let note = g.parts[i].note.clone().unwrap_or_default();
+            let extra_label = &labels[extra];
+            assert!(note.en.contains(&format!("marked but not in the answer: {extra_label}")), "{note:?}");
+            assert!(note.zh.contains(&format!("多选: {extra_label}")), "{note:?}");
+            if let Some(&first) = right.first() {
+                assert!(note.en.contains(&format!("left out: {}", labels[first])), "{note:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} queue answers checked");
+}
+
+/// A wrong number gets advice that gives nothing away: a negative count or time is pointed
+/// out, a near miss is called close, a far miss is not; a part that asks for a rounded value
+/// accepts only that value and says why a near one is not accepted.
+#[test]
+fn wrong_numbers_get_sign_and_near_miss_advice() {
+    let (mut negative, mut near, mut rounded) = (0, 0, 0);
+    for inst in all_instances() {
+        let reference = reference_answer(inst);
+        for (i, part) in inst.parts.iter().enumerate() {
+            let (Value::Number(e), PartInput::Number { tolerance, .. }) = (&part.expected, &part.input) else {
+                continue;
+            };
+            let try_answer = |given: f64| {
+                let mut answer = reference.clone();
+                answer.parts[i] = PartAnswer::Number(given);
+                grade(inst, &answer).parts[i].clone()
+            };
+            let allowed = tolerance.allowed(*e);
+            let cases = [
+                (-(e.abs() + 1.0), "negative"),
+                (e + 1.5 * allowed.max(0.004 * e.abs()), "Close"),
+                (e * 3.0 + 7.0, ""),
+            ];
+            for (given, word) in cases {
+                let v = try_answer(given);
+                if v.verdict != Verdict::Incorrect || v.mistake.is_some() {
+                    continue; // accepted within the tolerance, or a listed mistake explains it
+                }
+                let advice = v.advice.clone().unwrap_or_default();
+                if word.is_empty() {
+                    assert_eq!(v.advice, None, "{} {}: {given}", inst.exercise_id, part.id);
+                } else {
+                    assert!(
+                        advice.en.contains(word) && !advice.zh.is_empty(),
+                        "{} {}: {given} {advice:?}",
+                        inst.exercise_id,
+                        part.id
+                    );
+                    if word == "negative" {
+                        negative += 1;
+                    } else {
+                        near += 1;
+                    }
+                }
+            }
+            if part.label.en.contains("rounded up") {
+                assert_eq!(e.fract(), 0.0);
+                let v = try_answer(e - 0.1);
+                assert_eq!(v.verdict, Verdict::Incorrect, "{} {}: {}", inst.exercise_id, part.id, e - 0.1);
+                let why = v.advice.map(|a| a.en).unwrap_or_default();
+                assert!(why.contains("whole number") || v.mistake.is_some(), "{} {}: {why}", inst.exercise_id, part.id);
+                rounded += 1;
+            }
+        }
+    }
+    assert!(negative > 1000 && near > 1000 && rounded >= 200, "{negative} negative, {near} near, {rounded} rounded");
+}
+
+/// Every part that shows a mistake gets its own diagnosis, in part order.
+#[test]
+fn every_part_with_a_mistake_is_diagnosed() {
+    let mut several = 0;
+    for inst in all_instances() {
+        let mut answer = reference_answer(inst);
+        let mut want = Vec::new();
+        for (i, part) in inst.parts.iter().enumerate() {
+            let Some(m) = part.mistakes.first() else { continue };
+            answer.parts[i] = match &m.pattern {
+                MistakePattern::Value(v) => value_answer(v),
+                MistakePattern::Selects(o) | MistakePattern::Only(o) => PartAnswer::Choices(o.clone()),
+            };
+            want.push((part.id.clone(), m.id));
+        }
+        let g = grade(inst, &answer);
+        let got: Vec<_> = g.diagnoses.iter().map(|d| (d.part.clone(), d.mistake)).collect();
+        assert_eq!(got, want, "{} seed {}", inst.exercise_id, inst.seed);
+        several += usize::from(want.len() > 1);
+    }
+    assert!(several > 1000, "only {several} instances with several diagnosable parts");
 }
 
 #[test]
@@ -441,10 +734,32 @@ fn exercise_files_with_defects_are_refused() {
         ("interview out of range", "interview = [12]", "interview = [19]"),
         ("id and file name", "id = \"x\"", "id = \"y\""),
         ("choice pattern on a number", "id = \"net_rate_ignored\"", "id = \"net_rate_ignored\"\nselects = [\"a\"]"),
+        (
+            "a rounded value with a tolerance",
+            "label = { zh = \"时间\", en = \"Time\" }",
+            "label = { zh = \"时间（向上取整）\", en = \"Time (rounded up)\" }\ntolerance = { absolute = 0.5 }",
+        ),
     ] {
         let text = MINIMAL.replacen(from, to, 1);
         assert_ne!(text, MINIMAL, "{what}: pattern not found");
         assert!(parse_exercise("x.toml", &text).is_err(), "{what} accepted");
+    }
+    // Options are shuffled, so a text naming them by letter is refused; part references
+    // such as "(a)" are not option names.
+    let choice = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../exercises/lag_vs_delay.toml"),
+    )
+    .unwrap_or_default();
+    assert!(parse_exercise("lag_vs_delay.toml", &choice).is_ok());
+    let hint = "en = \"One is “how many”, the other “how long”.\"";
+    assert!(choice.contains(hint));
+    for named in ["a, b and c are right", "a、b、c 都对", "only [b]", "option b is", "b 和 d 对", "a or c"] {
+        let text = choice.replacen(hint, &format!("en = \"{named}\""), 1);
+        assert!(parse_exercise("lag_vs_delay.toml", &text).is_err(), "{named:?} accepted");
+    }
+    for fine in ["(a) and (b) are parts", "a queue, a lag", "b-tree"] {
+        let text = choice.replacen(hint, &format!("en = \"{fine}\""), 1);
+        assert!(parse_exercise("lag_vs_delay.toml", &text).is_ok(), "{fine:?} refused");
     }
     // A mistake inside a tagged table is reported at its line, like any other.
     let text = MINIMAL.replacen("op = \"drain_time\"", "op = \"drain_tim\"", 1);

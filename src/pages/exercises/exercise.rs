@@ -103,7 +103,8 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
     };
 
     let labels = inst.queue_labels();
-    let flagged = graded.as_ref().and_then(|(g, _)| g.diagnosis.as_ref().map(|d| d.part.clone()));
+    let flagged: Vec<String> =
+        graded.as_ref().map(|(g, _)| g.diagnoses.iter().map(|d| d.part.clone()).collect()).unwrap_or_default();
     let parts = inst.parts.iter().enumerate().map(|(i, part)| {
         let on_change = {
             let (entries, inst) = (entries.clone(), inst.clone());
@@ -119,7 +120,7 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
         let entry = entries.get(i).cloned().unwrap_or_else(|| Entry::empty(part));
         html! {
             <PartInputView index={i} part={part.clone()} labels={labels.clone()} {entry}
-                flagged={flagged.as_deref() == Some(part.id.as_str())} {on_change} />
+                flagged={flagged.contains(&part.id)} {on_change} />
         }
     });
     let hints = inst.hints.iter().take(*revealed).map(|h| {

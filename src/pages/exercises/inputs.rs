@@ -2,7 +2,7 @@
 //! core's lenient reader, so `16 min 40 s` works), toggle tiles for queues, radio buttons or
 //! checkboxes for choices. [`to_answer`] turns the entries into the core's [`Answer`].
 
-use rebalance_core::exercise::instance::{InstancePart, PartInput};
+use rebalance_core::exercise::instance::{option_letter, InstancePart, PartInput};
 use rebalance_core::exercise::model::Unit;
 use rebalance_core::exercise::{Answer, PartAnswer};
 use web_sys::HtmlInputElement;
@@ -161,7 +161,7 @@ pub fn PartInputView(props: &PartInputProps) -> Html {
         }
         (PartInput::Choice { multiple, options }, Entry::Choices(chosen)) => {
             let multiple = *multiple;
-            let items = options.iter().map(|o| {
+            let items = options.iter().enumerate().map(|(position, o)| {
                 let checked = chosen.contains(&o.id);
                 let onchange = {
                     let (chosen, on_change, oid) = (chosen.clone(), props.on_change.clone(), o.id.clone());
@@ -177,7 +177,7 @@ pub fn PartInputView(props: &PartInputProps) -> Html {
                     <li>
                         <input type={if multiple { "checkbox" } else { "radio" }} id={oid.clone()} name={id.clone()}
                             value={o.id.clone()} {checked} {onchange} />
-                        <label for={oid}><span class="ex-option-id">{ format!("[{}]", o.id) }</span>{ " " }{ o.text.get(lang).to_owned() }</label>
+                        <label for={oid}><span class="ex-option-id">{ format!("{}.", option_letter(position)) }</span>{ " " }{ o.text.get(lang).to_owned() }</label>
                     </li>
                 }
             });

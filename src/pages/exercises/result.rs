@@ -1,5 +1,6 @@
-//! The core's grade, drawn: the score, the one-line feedback, the diagnosed mistake (its
-//! explanation highlighted), and a verdict per part with the answer as the core read it.
+//! The core's grade, drawn: the score, the one-line feedback, the diagnosed mistakes (one per
+//! part at most, each explanation highlighted), and a verdict per part with the answer as the
+//! core read it; a multiple choice also marks each chosen option and its partial credit.
 
 use rebalance_core::exercise::{Grade, Verdict};
 use yew::prelude::*;
@@ -31,13 +32,24 @@ pub fn GradeView(props: &GradeProps) -> Html {
     let verdicts = g.parts.iter().enumerate().map(|(i, v)| {
         let blank = props.blank.get(i).copied().unwrap_or(false) && v.verdict == Verdict::Unreadable;
         let (class, word) = match v.verdict {
-            _ if blank => ("is-missing", i18n.t("page.exercises.verdict.missing")),
-            Verdict::Correct => ("is-correct", i18n.t("page.exercises.verdict.correct")),
-            Verdict::Incorrect => ("is-incorrect", i18n.t("page.exercises.verdict.incorrect")),
-            Verdict::Unreadable => ("is-unreadable", i18n.t("page.exercises.verdict.unreadable")),
-            Verdict::Missing => ("is-missing", i18n.t("page.exercises.verdict.missing")),
+            _ if blank => ("is-missing", i18n.t("page.exercises.verdict.missing").to_owned()),
+            Verdict::Correct => ("is-correct", i18n.t("page.exercises.verdict.correct").to_owned()),
+            Verdict::Incorrect if v.credit > 0.0 => {
+                let credit = format!("{:.0}", 100.0 * v.credit);
+                ("is-incorrect", i18n.t_args("page.exercises.verdict.partial", &[("credit", &credit)]))
+            }
+            Verdict::Incorrect => ("is-incorrect", i18n.t("page.exercises.verdict.incorrect").to_owned()),
+            Verdict::Unreadable => ("is-unreadable", i18n.t("page.exercises.verdict.unreadable").to_owned()),
+            Verdict::Missing => ("is-missing", i18n.t("page.exercises.verdict.missing").to_owned()),
         };
-        let flagged = g.diagnosis.as_ref().is_some_and(|d| d.part == v.part);
+        let flagged = g.diagnoses.iter().any(|d| d.part == v.part);
+        let marks = v.options.iter().map(|m| {
+            // The words say right or not; no colour of its own (the verdict's colours stay the
+            // only ones axe has to check).
+            let key = if m.right { "page.exercises.result.option_right" } else { "page.exercises.result.option_wrong" };
+            html! { <li data-right={m.right.to_string()}>{ i18n.t_args(key, &[("option", &m.shown)]) }</li> }
+        });
+        let missed = (v.missed > 0).then(|| i18n.t_count("page.exercises.result.missed", v.missed, &[("count", &v.missed.to_string())]));
         html! {
             <li class={classes!("ex-verdict", class, flagged.then_some("ex-flagged"))} data-part={v.part.clone()}
                 data-verdict={format!("{:?}", v.verdict).to_ascii_lowercase()}>
@@ -45,6 +57,16 @@ pub fn GradeView(props: &GradeProps) -> Html {
                 { format!(" ({}) {}", letter(i), v.label.get(lang)) }
                 if let Some(given) = &v.given {
                     <div class="ex-given">{ i18n.t_args("page.exercises.result.given", &[("answer", given.get(lang))]) }</div>
+                }
+                if !v.options.is_empty() {
+                    <ul class="ex-option-marks">{ for marks }</ul>
+                }
+                // Advice on a wrong number gives nothing away, so it shows before the model answer.
+                if let Some(advice) = &v.advice {
+                    <div class="ex-note ex-advice">{ advice.get(lang).to_owned() }</div>
+                }
+                if let Some(missed) = missed {
+                    <div class="ex-note">{ missed }</div>
                 }
                 if let Some(note) = v.note.as_ref().filter(|_| !blank && (props.reveal || v.verdict != Verdict::Incorrect)) {
                     <div class="ex-note">{ note.get(lang).to_owned() }</div>
@@ -63,12 +85,12 @@ pub fn GradeView(props: &GradeProps) -> Html {
                 <span class={classes!("ex-score", score_class)}>{ i18n.t_args("page.exercises.result.score", &[("score", &g.score.to_string())]) }</span>
             </h2>
             <p class="ex-feedback">{ g.feedback.get(lang).to_owned() }</p>
-            if let Some(d) = &g.diagnosis {
-                <div class="ex-diagnosis" data-mistake={d.mistake.name()}>
+            { for g.diagnoses.iter().map(|d| html! {
+                <div class="ex-diagnosis" data-mistake={d.mistake.name()} data-part={d.part.clone()}>
                     <h3>{ i18n.t("page.exercises.result.diagnosis") }</h3>
                     <p>{ d.explanation.get(lang).to_owned() }</p>
                 </div>
-            }
+            }) }
             <ul class="ex-verdicts">{ for verdicts }</ul>
         </section>
     }

@@ -5,7 +5,7 @@
 use super::compute::Value;
 use super::instance::PartInput;
 pub use super::lenient::Unreadable;
-use super::lenient::{choice_list, quantity, queue_list, unreadable};
+use super::lenient::{choice_ids, choice_list, quantity, queue_list, unreadable};
 use super::model::Unit;
 use crate::json::{self, Json};
 
@@ -212,7 +212,7 @@ pub fn read(answer: &PartAnswer, input: &PartInput, labels: &[String]) -> Result
         (PartInput::Queues { .. }, PartAnswer::Choices(c)) => queue_list(&c.join(","), labels),
         (PartInput::Choice { options, .. }, PartAnswer::Choices(c)) => {
             let ids: Vec<&str> = options.iter().map(|o| o.id.as_str()).collect();
-            choice_list(&c.join(","), &ids)
+            choice_ids(c, &ids)
         }
         (PartInput::Choice { options, .. }, PartAnswer::Text(s)) => {
             let ids: Vec<&str> = options.iter().map(|o| o.id.as_str()).collect();

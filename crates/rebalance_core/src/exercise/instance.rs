@@ -96,10 +96,14 @@ pub enum PartInput {
 }
 
 /// One option as displayed.
+///
+/// Options are shown in an order shuffled per instance seed ([`option_order`]) and labelled
+/// by their position (`A`, `B`, … from [`option_letter`]); the authored `id` stays what an
+/// answer stores, so stored answers keep their meaning whatever the order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OptionView {
-    /// Option id (what an answer selects).
+    /// Option id (what an answer selects; never shown).
     pub id: String,
     /// Its text.
     pub text: Text,
@@ -166,6 +170,29 @@ pub fn attempt_seed(set_seed: u64, id: &str, attempt: u32) -> u64 {
     }
 }
 
+/// The display order of a choice part's `count` options in the instance of `seed`: a
+/// permutation of `0..count` (authored indices, in display order), the same wherever the
+/// instance is built (site, sheet, answer key, grading).
+///
+/// Fisher–Yates with `u32` draws, so the order is the same natively and in wasm (a draw
+/// through `usize` would depend on the pointer width). Each part has its own stream, so the
+/// order of one part does not change when another part is added.
+pub fn option_order(seed: u64, part_id: &str, count: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..count).collect();
+    let mut rng = fastrand::Rng::with_seed(hash64(&format!("rebalance-lab/options/{seed}/{part_id}")));
+    for i in (1..count).rev() {
+        let j = rng.u32(..=u32::try_from(i).unwrap_or(u32::MAX)) as usize;
+        order.swap(i, j.min(i));
+    }
+    order
+}
+
+/// The label of the option shown at `position` (0 = `A`): what the site, the sheet and the
+/// answer key show, and what a typed answer names (`B`, `AC`).
+pub fn option_letter(position: usize) -> char {
+    char::from(b'A' + (position % 26) as u8)
+}
+
 /// Draws parameters from `seed` until a draw meets every requirement.
 pub fn instantiate(ex: &Exercise, seed: u64) -> Result<Instance, ExerciseError> {
     let mut rng = fastrand::Rng::with_seed(seed);
@@ -217,7 +244,7 @@ pub fn build(ex: &Exercise, seed: u64, params: Params) -> Result<Instance, Exerc
     };
     let mut parts = Vec::with_capacity(ex.parts.len());
     for part in &ex.parts {
-        parts.push(build_part(ex, part, &env, &labels, &text)?);
+        parts.push(build_part(ex, seed, part, &env, &labels, &text)?);
     }
     let hints =
         ex.hints.iter().map(|h| Ok(InstanceHint { tier: h.tier, text: text(&h.text)? })).collect::<Result<_, _>>()?;
@@ -274,6 +301,7 @@ fn check_requirements(ex: &Exercise, params: &Params, values: &Names<Value>) -> 
 
 fn build_part(
     ex: &Exercise,
+    seed: u64,
     part: &Part,
     env: &Env,
     labels: &[String],
@@ -303,9 +331,9 @@ fn build_part(
             (PartInput::Queues { allow_empty: p.allow_empty }, v, Tolerance::default())
         }
         Part::Choice(p) => {
-            let options = p
-                .options
-                .iter()
+            let options = option_order(seed, &p.id, p.options.len())
+                .into_iter()
+                .filter_map(|i| p.options.get(i))
                 .map(|o| Ok(OptionView { id: o.id.clone(), text: text(&o.text)? }))
                 .collect::<Result<Vec<_>, ExerciseError>>()?;
             let expected = match &p.correct_from {

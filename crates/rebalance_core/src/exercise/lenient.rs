@@ -224,13 +224,25 @@ fn tokens(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Reads a queue set: labels (`Q3`, `broker-hz/Q0`), indices (`3`), ranges (`Q0-Q2`), or
-/// `none` / `无`.
+/// Reads a queue set: labels (`Q3`, `broker-hz/Q0`), a queue written without its `Q`
+/// (`3`, `broker-hz/0`), ranges (`Q0-Q2`), or `none` / `无`.
 pub fn queue_list(text: &str, labels: &[String]) -> Result<Value, Unreadable> {
     const SEPARATORS: [&str; 6] = ["..", "~", "至", "到", "-", "to"];
     let lower: Vec<String> = labels.iter().map(|l| l.to_ascii_lowercase()).collect();
+    let label = |token: &str| lower.iter().position(|l| l == token);
     let one = |token: &str| -> Option<usize> {
-        lower.iter().position(|l| l == token).or_else(|| token.parse::<usize>().ok().filter(|&i| i < labels.len()))
+        label(token)
+            // `broker-a/4` for `broker-a/Q4`.
+            .or_else(|| {
+                let (broker, id) = token.rsplit_once('/')?;
+                id.parse::<u32>().ok().and_then(|id| label(&format!("{broker}/q{id}")))
+            })
+            // `4` for `Q4`, else the fourth-from-zero queue of the board (its index, the
+            // form of a `queues` answer: with several brokers a bare number is a position).
+            .or_else(|| {
+                let n = token.parse::<usize>().ok()?;
+                label(&format!("q{n}")).or(Some(n).filter(|&i| i < labels.len()))
+            })
     };
     let normalized = normalize(text);
     if ["none", "nothing", "无", "空", "没有", "-", "[]", "{}"].contains(&normalized.as_str()) {
@@ -278,23 +290,44 @@ pub fn queue_list(text: &str, labels: &[String]) -> Result<Value, Unreadable> {
     Ok(Value::Queues(out))
 }
 
-/// Reads option ids: `a, c`, `A C`, `ac` (single-letter ids), `replay`.
+/// Reads options named as the learner sees them: `ids` are the options' ids in display
+/// order, and a letter names the option shown at its position (`A` the first, `B, D`, `BD`,
+/// `(c)`); a word names an option whose id is that word (`replay`, `yes`). Letters are
+/// positions, not ids, because the display order is shuffled per instance.
 pub fn choice_list(text: &str, ids: &[&str]) -> Result<Value, Unreadable> {
     let lower: Vec<String> = ids.iter().map(|i| i.to_ascii_lowercase()).collect();
-    let single = lower.iter().all(|i| i.chars().count() == 1);
+    let position = |c: char| {
+        let i = (c as usize).checked_sub('a' as usize)?;
+        (c.is_ascii_lowercase() && i < ids.len()).then_some(i)
+    };
     let mut picked = vec![false; ids.len()];
-    let toks = tokens(text);
-    for token in &toks {
-        if let Some(i) = lower.iter().position(|id| id == token) {
+    for token in tokens(text) {
+        let word = lower.iter().position(|id| id.chars().count() > 1 && *id == token);
+        if let Some(i) = word {
             picked[i] = true;
-        } else if single && token.chars().all(|c| lower.iter().any(|id| id.starts_with(c))) {
-            for c in token.chars() {
-                if let Some(i) = lower.iter().position(|id| id.starts_with(c)) {
-                    picked[i] = true;
-                }
+        } else if let Some(letters) = token.chars().map(position).collect::<Option<Vec<usize>>>() {
+            for i in letters {
+                picked[i] = true;
             }
         } else {
             return Err(unreadable(format!("没有选项“{token}”"), format!("there is no option {token:?}")));
+        }
+    }
+    let chosen: Vec<String> = ids.iter().zip(&picked).filter(|(_, p)| **p).map(|(id, _)| (*id).to_owned()).collect();
+    if chosen.is_empty() {
+        return Err(unreadable("没有选择任何选项".to_owned(), "no option chosen".to_owned()));
+    }
+    Ok(Value::Choices(chosen))
+}
+
+/// Reads option ids as stored (`{"choices": ["a", "replay"]}`): each must be one of `ids`
+/// (case aside); the order and repeats do not matter.
+pub fn choice_ids(given: &[String], ids: &[&str]) -> Result<Value, Unreadable> {
+    let mut picked = vec![false; ids.len()];
+    for g in given {
+        match ids.iter().position(|id| id.eq_ignore_ascii_case(g.trim())) {
+            Some(i) => picked[i] = true,
+            None => return Err(unreadable(format!("没有选项“{g}”"), format!("there is no option {g:?}"))),
         }
     }
     let chosen: Vec<String> = ids.iter().zip(&picked).filter(|(_, p)| **p).map(|(id, _)| (*id).to_owned()).collect();
@@ -376,13 +409,31 @@ mod tests {
         assert_eq!(queue_list("0 1 2 2", &labels), Ok(Value::Queues(vec![0, 1, 2])));
         assert_eq!(queue_list("无", &labels), Ok(Value::Queues(vec![])));
         assert!(queue_list("Q9", &labels).is_err());
+        // A queue with its broker, with or without the `Q`; a bare number is the queue `Q<n>`.
+        let brokers: Vec<String> =
+            ["broker-a/Q0", "broker-a/Q1", "broker-b/Q0", "broker-b/Q4"].map(String::from).to_vec();
+        assert_eq!(queue_list("broker-b/4, Broker-A/q1", &brokers), Ok(Value::Queues(vec![1, 3])));
+        assert_eq!(queue_list("broker-b/Q0 broker-a/0", &brokers), Ok(Value::Queues(vec![0, 2])));
+        assert!(queue_list("broker-c/0", &brokers).is_err());
+        assert!(queue_list("broker-a/", &brokers).is_err());
+        let sparse: Vec<String> = ["Q2", "Q4", "Q6"].map(String::from).to_vec();
+        assert_eq!(queue_list("4", &sparse), Ok(Value::Queues(vec![1])));
+        assert_eq!(queue_list("Q4 6", &sparse), Ok(Value::Queues(vec![1, 2])));
         assert!(queue_list("", &labels).is_err());
-        let ids = ["a", "b", "c", "d"];
-        assert_eq!(choice_list("A, c", &ids), Ok(Value::Choices(vec!["a".to_owned(), "c".to_owned()])));
-        assert_eq!(choice_list("ca", &ids), Ok(Value::Choices(vec!["a".to_owned(), "c".to_owned()])));
-        assert_eq!(choice_list("(b)", &ids), Ok(Value::Choices(vec!["b".to_owned()])));
-        assert_eq!(choice_list("Ｂ、ｄ", &ids), Ok(Value::Choices(vec!["b".to_owned(), "d".to_owned()])));
+        // Letters are display positions: here the option with id "c" is shown first (A).
+        let ids = ["c", "a", "d", "b"];
+        let chosen = |ids: &[&str]| Ok(Value::Choices(ids.iter().map(|s| (*s).to_owned()).collect()));
+        assert_eq!(choice_list("A, c", &ids), chosen(&["c", "d"]));
+        assert_eq!(choice_list("ca", &ids), chosen(&["c", "d"]));
+        assert_eq!(choice_list("(b)", &ids), chosen(&["a"]));
+        assert_eq!(choice_list("Ｂ、ｄ", &ids), chosen(&["a", "b"]));
         assert!(choice_list("e", &ids).is_err());
-        assert_eq!(choice_list("Replay", &["replay", "skip"]), Ok(Value::Choices(vec!["replay".to_owned()])));
+        assert!(choice_list("", &ids).is_err());
+        assert_eq!(choice_list("Replay", &["skip", "replay"]), chosen(&["replay"]));
+        assert_eq!(choice_list("a", &["skip", "replay"]), chosen(&["skip"]));
+        assert!(choice_list("r", &["skip", "replay"]).is_err());
+        // Stored ids are ids, whatever the display order.
+        assert_eq!(choice_ids(&["A".to_owned(), "b".to_owned()], &ids), chosen(&["a", "b"]));
+        assert!(choice_ids(&["e".to_owned()], &ids).is_err());
     }
 }

@@ -44,7 +44,7 @@ pub use catalog::Catalog;
 #[cfg(feature = "toml")]
 pub use catalog::{catalog, parse_exercise};
 pub use compute::Value;
-pub use grade::{grade, Diagnosis, Grade, PartVerdict, Verdict};
+pub use grade::{grade, Diagnosis, Grade, OptionMark, PartVerdict, Verdict};
 pub use instance::{attempt_seed, build, exercise_seed, instantiate, Instance};
 pub use mistakes::MistakeId;
 pub use model::{Exercise, Kind, Lang, Text, Topic};

@@ -13,7 +13,7 @@ use crate::json::{self, Json};
 
 use super::answer::Answer;
 use super::catalog::Catalog;
-use super::grade::{grade, Grade};
+use super::grade::{grade, whole_part_score, Grade};
 use super::instance::{instantiate, Instance};
 use super::model::{Text, Topic};
 use super::names::Names;
@@ -294,7 +294,8 @@ pub struct VerifiedExercise {
     pub id: String,
     /// The score stored in the progress.
     pub claimed: u8,
-    /// The score the stored answer gets now (`None`: unknown exercise or bad seed).
+    /// The score the stored answer gets now, or under the whole-part rules of earlier
+    /// versions when that is the stored score (`None`: unknown exercise or bad seed).
     pub regraded: Option<u8>,
 }
 
@@ -304,10 +305,13 @@ pub fn verify_completion_code(catalog: &Catalog, progress: &Progress, code: &str
     let mut results = Vec::new();
     for (id, p) in &progress.exercises {
         let Some(best) = &p.best else { continue };
-        let regraded = catalog
-            .get(id)
-            .and_then(|ex| instantiate(ex, best.seed).ok())
-            .map(|instance| grade(&instance, &best.answer).score);
+        let scores = catalog.get(id).and_then(|ex| instantiate(ex, best.seed).ok()).map(|instance| {
+            let g = grade(&instance, &best.answer);
+            (g.score, whole_part_score(&instance, &g))
+        });
+        // A score stored before partial credit (whole parts, truncated) is the same answer's
+        // score under the earlier rules: the code issued then still verifies.
+        let regraded = scores.map(|(now, before)| if p.best_score == before { before } else { now });
         results.push((id.clone(), regraded.unwrap_or(0), best.seed));
         exercises.push(VerifiedExercise { id: id.clone(), claimed: p.best_score, regraded });
     }

@@ -39,6 +39,33 @@ pub fn validate(ex: &Exercise) -> Vec<String> {
             }
         }
     }
+    // Options are shuffled per instance, so a text that names an option by its letter would
+    // point at another option; texts name options by what they say.
+    let letters: Vec<char> = ex
+        .parts
+        .iter()
+        .filter_map(|p| match p {
+            Part::Choice(c) => Some(c.options.iter().filter_map(|o| single_letter(&o.id))),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if !letters.is_empty() {
+        let mut texts: Vec<(String, &Text)> =
+            vec![("prompt".to_owned(), &ex.prompt), ("explanation".to_owned(), &ex.explanation)];
+        texts.extend(ex.hints.iter().enumerate().map(|(i, h)| (format!("hint {}", i + 1), &h.text)));
+        for part in &ex.parts {
+            texts.push((format!("part {} label", part.id()), part.label()));
+            texts.extend(
+                part.mistakes().iter().map(|m| (format!("part {} mistake {}", part.id(), m.id.name()), &m.explanation)),
+            );
+        }
+        for (what, t) in texts {
+            if [&t.zh, &t.en].iter().any(|s| names_option_letters(s, &letters)) {
+                problems.push(format!("{what}: names options by letter (options are shuffled; quote their text)"));
+            }
+        }
+    }
     if ex.format_version != FORMAT_VERSION {
         problems.push(format!("format_version {} (expected {FORMAT_VERSION})", ex.format_version));
     }
@@ -74,6 +101,46 @@ pub fn validate(ex: &Exercise) -> Vec<String> {
         problems.extend(check_part(ex.kind, part).into_iter().map(|p| format!("part {}: {p}", part.id())));
     }
     problems
+}
+
+/// The letter of a one-letter option id (`a`).
+fn single_letter(id: &str) -> Option<char> {
+    let mut chars = id.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_lowercase() => Some(c),
+        _ => None,
+    }
+}
+
+/// Whether `text` refers to options by their letters: a list of two option letters (`a、b`,
+/// `a, b and c`, `a 和 b`), or one after `option` / `选项` / `[` (`[b]`). A letter in
+/// parentheses is a part reference (`(a)`) and allowed.
+fn names_option_letters(text: &str, letters: &[char]) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric() && c.is_ascii());
+    let is_letter = |i: usize| {
+        i < chars.len()
+            && letters.contains(&chars[i].to_ascii_lowercase())
+            && !word(i.checked_sub(1).and_then(|p| chars.get(p)))
+            && !word(chars.get(i + 1))
+            && i.checked_sub(1).and_then(|p| chars.get(p)) != Some(&'(')
+    };
+    for i in (0..chars.len()).filter(|&i| is_letter(i)) {
+        let before: String = chars[..i].iter().collect();
+        if ["option ", "Option ", "选项", "选项 ", "["].iter().any(|w| before.ends_with(w)) {
+            return true;
+        }
+        let after: String = chars[i + 1..].iter().take(8).collect();
+        for sep in ["、", ", ", ",", "，", " and ", " or ", "和", " 和 ", "或"] {
+            if let Some(rest) = after.strip_prefix(sep) {
+                let j = i + 1 + sep.chars().count();
+                if rest.starts_with(|c: char| letters.contains(&c.to_ascii_lowercase())) && is_letter(j) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 fn check_part(kind: Kind, part: &Part) -> Vec<String> {
@@ -138,6 +205,15 @@ fn check_part(kind: Kind, part: &Part) -> Vec<String> {
         }
     } else if part.mistakes().iter().any(|m| !m.selects.is_empty() || !m.only.is_empty()) {
         problems.push("selects/only are for choice parts".to_owned());
+    }
+    // A part that asks for a rounded value accepts only that value: with a tolerance, the
+    // unrounded value would pass too.
+    if let Part::Number(p) = part {
+        let rounded =
+            ["rounded up", "round up", "向上取整"].iter().any(|w| p.label.en.contains(w) || p.label.zh.contains(w));
+        if rounded && (p.tolerance.absolute != 0.0 || p.tolerance.relative != 0.0) {
+            problems.push("asks for a rounded value, so it takes no tolerance".to_owned());
+        }
     }
     if matches!(part, Part::Queues(_)) && computed.is_some_and(|c| c.yields() != Yields::Queues) {
         problems.push("a queue part needs a queue computation".to_owned());
