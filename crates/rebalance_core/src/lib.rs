@@ -14,14 +14,12 @@
 //! - [`exercise`]: graded exercises as data, seeded parameters, grading and diagnosis.
 //! - [`simulate`]: the deterministic consumer-group timeline simulator.
 //! - [`float`]: decimal text to `f64`, as `str::parse` reads it.
-//! - [`json`]: the small JSON reader and writer of stored progress and answers.
 
 pub mod allocate;
 pub mod assignment;
 mod error;
 pub mod exercise;
 pub mod float;
-pub mod json;
 pub mod message_queue;
 pub mod mqadmin;
 pub mod offset;
