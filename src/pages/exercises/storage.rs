@@ -172,7 +172,7 @@ pub fn write_progress(progress: &Progress) -> Option<String> {
 /// as `u64`), and `JSON.stringify`'s replacer writes a `BigInt` back as its digits with
 /// `JSON.rawJSON`. A browser without source text in the reviver refuses such a seed (the
 /// message names the field) instead of rounding it; one without `JSON.rawJSON` fails to
-/// write, which the page reports as storage that failed.
+/// write progress holding one, which the page reports as storage that failed.
 #[cfg(target_arch = "wasm32")]
 mod json_text {
     use js_sys::{BigInt, Function, Number, Reflect, JSON};
@@ -189,6 +189,9 @@ mod json_text {
         #[wasm_bindgen(js_namespace = JSON, js_name = rawJSON, catch)]
         fn raw_json(text: &str) -> Result<JsValue, JsValue>;
     }
+
+    /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
+    const MAX_EXACT: u64 = (1 << 53) - 1;
 
     /// The members that hold seeds (`Progress::set_seed`, `BestAttempt::seed`).
     const SEED_KEYS: [&str; 2] = ["setSeed", "seed"];
@@ -215,19 +218,22 @@ mod json_text {
         }
     }
 
+    /// A `BigInt` as a number when that is exact, else as its digits (`JSON.rawJSON`).
+    fn exact_integer(_key: JsValue, value: JsValue) -> JsValue {
+        let Some(digits) = value.dyn_ref::<BigInt>().and_then(|big| big.to_string(10).ok()) else { return value };
+        let digits = String::from(digits);
+        match digits.parse::<i64>() {
+            Ok(n) if n.unsigned_abs() <= MAX_EXACT => JsValue::from_f64(n as f64),
+            _ => raw_json(&digits).unwrap_or(value),
+        }
+    }
+
     pub fn write(progress: &Progress) -> Option<String> {
         // Maps as plain objects; 64-bit integers as `BigInt`s, which the replacer writes.
         let serializer =
             serde_wasm_bindgen::Serializer::json_compatible().serialize_large_number_types_as_bigints(true);
         let value = progress.serialize(&serializer).ok()?;
-        let replacer = Closure::<dyn FnMut(JsValue, JsValue) -> JsValue>::new(|_key: JsValue, value: JsValue| {
-            match value.dyn_ref::<BigInt>() {
-                Some(big) => {
-                    big.to_string(10).ok().and_then(|digits| raw_json(&String::from(digits)).ok()).unwrap_or(value)
-                }
-                None => value,
-            }
-        });
+        let replacer = Closure::<dyn FnMut(JsValue, JsValue) -> JsValue>::new(exact_integer);
         JSON::stringify_with_replacer(&value, replacer.as_ref()).ok().map(String::from)
     }
 }
