@@ -8,10 +8,9 @@
 mod support;
 
 use rebalance_core::exercise::instance::{MistakePattern, PartInput};
-use rebalance_core::exercise::{
-    catalog, instance_for, load_progress, reference_answer, value_answer, Instance, PartAnswer, Progress,
-};
+use rebalance_core::exercise::{catalog, instance_for, reference_answer, value_answer, Instance, PartAnswer, Progress};
 use rebalance_lab::i18n::{t, Lang};
+use rebalance_lab::pages::{read_progress, write_progress};
 use rebalance_lab::App;
 use support::settle;
 use wasm_bindgen::JsCast;
@@ -123,7 +122,7 @@ impl Mounted {
 }
 
 fn stored_now() -> Option<Progress> {
-    load_progress(&storage().get_item(KEY).ok().flatten()?).ok()
+    read_progress(&storage().get_item(KEY).ok().flatten()?).ok()
 }
 
 /// The stored progress once `ready` holds for it (storage is written in an effect, after
@@ -267,6 +266,42 @@ async fn assign_tiles_are_toggle_buttons_and_the_index_shows_progress() {
     page.done();
 }
 
+/// The browser's JSON keeps every `u64` seed exact (most instance seeds are beyond 2^53) and
+/// reads back what it writes; bad values are refused with the field's path.
+#[wasm_bindgen_test]
+fn stored_progress_crosses_the_browsers_json_exactly() {
+    let stored = include_str!("../crates/rebalance_core/tests/data/progress-v1.json");
+    let progress = read_progress(stored).expect("the first stored version reads");
+    assert_eq!(progress.set_seed, u64::MAX);
+    let seed = progress.exercises.get("a_numbers").and_then(|e| e.best.as_ref()).map(|b| b.seed);
+    assert_eq!(seed, Some(12_345_678_901_234_567_890));
+    let written = write_progress(&progress).expect("written");
+    assert!(written.contains("\"setSeed\":18446744073709551615,"), "{written}");
+    assert_eq!(read_progress(&written), Ok(progress));
+    let inst = instance_for(catalog(), 1, "drain_time").expect("an instance");
+    let mut fresh = Progress::new(1);
+    let answer = reference_answer(&inst);
+    fresh.record(&inst, &answer, &rebalance_core::exercise::grade(&inst, &answer));
+    assert_eq!(write_progress(&fresh).map(|t| read_progress(&t)), Some(Ok(fresh)));
+    for (text, path) in [
+        (r#"{"version":1,"setSeed":1.5}"#, "setSeed: "),
+        (r#"{"version":1,"setSeed":18446744073709551616}"#, "setSeed: "),
+        (
+            r#"{"version":1,"setSeed":1,"exercises":{"x":{"attempts":1,"bestScore":300,"done":false}}}"#,
+            "exercises.x.bestScore: ",
+        ),
+        (
+            r#"{"version":1,"setSeed":1,"exercises":{"x":{"attempts":1,"bestScore":0,"done":false,"best":{"seed":2,"answer":{"parts":[{"numbr":1}]}}}}}"#,
+            "exercises.x.best.answer.parts[0]: ",
+        ),
+    ] {
+        let error = read_progress(text).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(error.contains(path), "{text}: {error}");
+    }
+    let syntax = read_progress("{\"version\":1,").err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(syntax.starts_with("stored progress is not valid JSON: "), "{syntax}");
+}
+
 #[wasm_bindgen_test]
 async fn corrupted_storage_gives_a_notice_a_fresh_start_and_keeps_the_broken_copy() {
     clear_storage();
@@ -318,7 +353,7 @@ async fn another_class_link_keeps_the_progress_aside_and_the_seed_field_brings_i
     let mut progress = Progress::new(1);
     let answer = reference_answer(&inst);
     progress.record(&inst, &answer, &rebalance_core::exercise::grade(&inst, &answer));
-    storage().set_item(KEY, &progress.to_json()).expect("stored");
+    storage().set_item(KEY, &write_progress(&progress).expect("written")).expect("stored");
 
     open("?lang=en&ex_seed=2");
     let page = Mounted::new().await;
@@ -326,7 +361,7 @@ async fn another_class_link_keeps_the_progress_aside_and_the_seed_field_brings_i
     assert_eq!(page.attr(".ex-summary", "data-done").as_deref(), Some("0"));
     assert_eq!(stored_when(|p| p.set_seed == 2).await.set_seed, 2);
     let shelf = storage().get_item("rebalance-lab.progress.v1.seed.1").ok().flatten();
-    assert_eq!(shelf.and_then(|t| load_progress(&t).ok()), Some(progress.clone()));
+    assert_eq!(shelf.and_then(|t| read_progress(&t).ok()), Some(progress.clone()));
 
     page.type_into("#ex-seed", "1").await;
     page.click(".ex-seed-form button[type=submit]").await;

@@ -23,7 +23,7 @@ mod playground;
 mod timeline;
 
 #[cfg(feature = "exercises")]
-pub use exercises::Exercises;
+pub use exercises::{read_progress, write_progress, Exercises};
 pub use not_found::NotFound;
 #[cfg(feature = "offsets")]
 pub use offsets::Offsets;

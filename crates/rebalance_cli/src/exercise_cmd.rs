@@ -8,7 +8,10 @@ use clap::{Args, Subcommand, ValueEnum};
 use rebalance_core::exercise::grade::display;
 use rebalance_core::exercise::instance::{option_letter, Instance, PartInput};
 use rebalance_core::exercise::model::{Kind, Unit};
-use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, Value, Verdict};
+use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, PartAnswer, Verdict};
+use serde_json::Value;
+
+use crate::json_kind::kind;
 
 /// `rebalance-lab exercise …` arguments.
 #[derive(Debug, Args)]
@@ -233,7 +236,9 @@ fn sheet(seed: u64, lang: Lang, answers: bool, only: &[String]) -> Result<String
                 let shown = display(&part.expected, &part.input, &labels);
                 let _ = writeln!(out, "- ({}) {}", letter(i), shown.get(lang));
                 // A choice's key also quotes the right options, so it reads without the sheet.
-                if let (PartInput::Choice { options, .. }, Value::Choices(right)) = (&part.input, &part.expected) {
+                if let (PartInput::Choice { options, .. }, rebalance_core::exercise::Value::Choices(right)) =
+                    (&part.input, &part.expected)
+                {
                     for (position, o) in options.iter().enumerate().filter(|(_, o)| right.contains(&o.id)) {
                         let _ = writeln!(out, "  - {}. {}", option_letter(position), o.text.get(lang));
                     }
@@ -266,7 +271,7 @@ fn verdict_word(v: Verdict, lang: Lang) -> &'static str {
 fn grade_one(id: &str, seed: u64, answer: &str, json: bool, lang: Lang) -> Result<String, String> {
     let ex = catalog().get(id).ok_or_else(|| format!("unknown exercise {id:?}; see `rebalance-lab exercise list`"))?;
     let inst = instantiate(ex, exercise_seed(seed, id)).map_err(|e| e.to_string())?;
-    let answer = Answer::from_json(answer).unwrap_or_else(|_| Answer::text(answer));
+    let answer = read_answer(answer).unwrap_or_else(|_| Answer::text(answer));
     let g = grade(&inst, &answer);
     if json {
         // The grade as the site gets it (its `seed` is the instance's), plus the class seed.
@@ -277,6 +282,35 @@ fn grade_one(id: &str, seed: u64, answer: &str, json: bool, lang: Lang) -> Resul
         return serde_json::to_string_pretty(&value).map(|s| s + "\n").map_err(|e| e.to_string());
     }
     Ok(render_grade(&g, seed, lang))
+}
+
+/// Reads `--answer`: the stored form `{"parts": [...]}` (other members ignored), a list of
+/// part answers, or one part answer for a one-part exercise. A part answer is tagged as
+/// stored (`{"number": 1000}`, `{"text": …}`, `{"queues": […]}`, `{"choices": […]}`) or a
+/// bare number or string.
+fn read_answer(text: &str) -> Result<Answer, String> {
+    let parts = match serde_json::from_str(text).map_err(|e| e.to_string())? {
+        Value::Array(items) => items.into_iter().map(read_part).collect::<Result<_, _>>()?,
+        Value::Object(mut members) => match members.remove("parts") {
+            Some(Value::Array(items)) => items.into_iter().map(read_part).collect::<Result<_, _>>()?,
+            Some(other) => return Err(format!("parts: expected a list of part answers, found {}", kind(&other))),
+            None => vec![read_part(Value::Object(members))?],
+        },
+        other => vec![read_part(other)?],
+    };
+    Ok(Answer::new(parts))
+}
+
+/// One part answer: tagged, or a bare number or string.
+fn read_part(value: Value) -> Result<PartAnswer, String> {
+    match value {
+        Value::String(text) => Ok(PartAnswer::Text(text)),
+        Value::Number(_) | Value::Object(_) => {
+            let bare = value.as_f64().map(PartAnswer::Number);
+            bare.map_or_else(|| serde_json::from_value(value).map_err(|e| e.to_string()), Ok)
+        }
+        other => Err(format!("expected a part answer, found {}", kind(&other))),
+    }
 }
 
 fn render_grade(g: &Grade, class_seed: u64, lang: Lang) -> String {
@@ -324,6 +358,41 @@ mod tests {
     use clap::Parser;
 
     use super::*;
+
+    #[test]
+    fn answers_are_read_in_every_documented_form() {
+        let number = |x: f64| PartAnswer::Number(x);
+        let text = |s: &str| PartAnswer::Text(s.to_owned());
+        for (json, parts) in [
+            (r#"{"parts": [{"number": 1000}, {"text": "16 min 40 s"}]}"#, vec![number(1000.0), text("16 min 40 s")]),
+            (r#"{"parts": [3, "a"], "note": "ignored"}"#, vec![number(3.0), text("a")]),
+            (
+                r#"[{"queues": [0, 3, 6]}, {"choices": ["a", "c"]}]"#,
+                vec![PartAnswer::Queues(vec![0, 3, 6]), PartAnswer::Choices(vec!["a".to_owned(), "c".to_owned()])],
+            ),
+            (r#"{"number": -2.5}"#, vec![number(-2.5)]),
+            ("18446744073709551615", vec![number(u64::MAX as f64)]),
+            (r#""never""#, vec![text("never")]),
+            ("[]", vec![]),
+        ] {
+            assert_eq!(read_answer(json), Ok(Answer::new(parts)), "{json}");
+        }
+        for (json, message) in [
+            ("null", "expected a part answer, found null"),
+            ("true", "expected a part answer, found a boolean"),
+            ("{}", "expected map with a single key"),
+            (r#"{"numbr": 1}"#, "unknown variant `numbr`"),
+            (r#"{"number": 1, "text": "a"}"#, "expected map with a single key"),
+            (r#"{"number": "1"}"#, "invalid type: string \"1\", expected f64"),
+            ("[[1]]", "expected a part answer, found an array"),
+            (r#"[{"parts": []}]"#, "unknown variant `parts`"),
+            (r#"{"parts": {"number": 1}}"#, "parts: expected a list of part answers, found an object"),
+            ("min 16", "expected value at line 1 column 1"),
+        ] {
+            let error = read_answer(json).err().unwrap_or_default();
+            assert!(error.contains(message), "{json}: {error}");
+        }
+    }
 
     #[derive(Debug, Parser)]
     struct Cli {
@@ -439,7 +508,7 @@ mod tests {
         // A multiple choice partly right: each chosen option marked, the credit rounded.
         let Some(ex) = catalog().get("lag_vs_delay") else { panic!("lag_vs_delay is gone") };
         let Ok(inst) = instantiate(ex, exercise_seed(5, "lag_vs_delay")) else { panic!("lag_vs_delay seed 5") };
-        let (Some(PartInput::Choice { options, .. }), Some(Value::Choices(right))) =
+        let (Some(PartInput::Choice { options, .. }), Some(rebalance_core::exercise::Value::Choices(right))) =
             (inst.parts.first().map(|p| &p.input), inst.parts.first().map(|p| &p.expected))
         else {
             panic!("lag_vs_delay is a choice")

@@ -15,14 +15,12 @@
 //! - [`simulate`]: the deterministic consumer-group timeline simulator.
 //! - [`float`]: decimal text to `f64`, as `str::parse` reads it.
 //! - [`Lang`]: the two languages every text is written in.
-//! - [`json`]: the small JSON reader and writer of stored progress and answers.
 
 pub mod allocate;
 pub mod assignment;
 mod error;
 pub mod exercise;
 pub mod float;
-pub mod json;
 mod lang;
 pub mod message_queue;
 pub mod mqadmin;

@@ -128,8 +128,8 @@ fn check_grade(inst: &Instance, answer: &Answer) -> Result<(), String> {
 fn reference_answers_grade_100() {
     for inst in all_instances() {
         assert_eq!(check_grade(inst, &reference_answer(inst)), Ok(()));
-        let json = reference_answer(inst).to_json();
-        let back = Answer::from_json(&json);
+        let json = serde_json::to_string(&reference_answer(inst)).unwrap_or_default();
+        let back = serde_json::from_str::<Answer>(&json).map_err(|e| e.to_string());
         assert_eq!(back.as_ref().map(|a| check_grade(inst, a)), Ok(Ok(())), "{json}");
     }
 }

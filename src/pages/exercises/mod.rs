@@ -36,6 +36,7 @@ use yew::prelude::*;
 use self::exercise::ExerciseView;
 use self::index::IndexView;
 use self::state::{read_url, Action, Notice, PageState, DEFAULT_SEED, KEY_ID, KEY_SEED, KEY_TRY};
+pub use self::storage::{read_progress, write_progress};
 use self::storage::{Store, WebStore};
 use crate::hooks::{use_i18n, I18n};
 use crate::router::{current_hash, Route};

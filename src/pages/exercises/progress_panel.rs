@@ -7,12 +7,13 @@ use std::cell::RefCell;
 
 use gloo::file::callbacks::{read_as_text, FileReader};
 use rebalance_core::exercise::progress::Verification;
-use rebalance_core::exercise::{load_progress, verify_completion_code, Progress};
+use rebalance_core::exercise::{verify_completion_code, Progress};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::state::Action;
+use super::storage::{read_progress, write_progress};
 use crate::hooks::use_i18n;
 
 /// Props of [`ProgressPanel`].
@@ -79,7 +80,7 @@ pub fn ProgressPanel(props: &ProgressPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             revoke(&object_url);
             let name = format!("rebalance-lab-progress-class-{}.json", progress.set_seed);
-            let url = download(&progress.to_json(), &name);
+            let url = write_progress(&progress).and_then(|text| download(&text, &name));
             status.set(Some(if url.is_some() { Status::Exported } else { Status::ExportFailed }));
             *object_url.borrow_mut() = url;
         })
@@ -94,7 +95,7 @@ pub fn ProgressPanel(props: &ProgressPanelProps) -> Html {
             let handle = read_as_text(&gloo::file::File::from(file), move |result| {
                 let outcome = match result {
                     Err(e) => Status::ImportFailed(e.to_string()),
-                    Ok(text) => match load_progress(&text) {
+                    Ok(text) => match read_progress(&text) {
                         Ok(progress) => {
                             let done =
                                 Status::Imported { exercises: progress.exercises.len(), seed: progress.set_seed };
@@ -117,7 +118,7 @@ pub fn ProgressPanel(props: &ProgressPanelProps) -> Html {
             let text = json.cast::<HtmlTextAreaElement>().map(|t| t.value()).unwrap_or_default();
             let given = code.cast::<HtmlInputElement>().map(|t| t.value()).unwrap_or_default();
             verified.set(Some(
-                load_progress(&text)
+                read_progress(&text)
                     .map(|p| verify_completion_code(super::catalog(), &p, &given))
                     .map_err(|e| e.to_string()),
             ));

@@ -5,8 +5,12 @@
 //! switched away from; [`BACKUP_KEY`] the progress an import replaced; and
 //! [`BROKEN_PREFIX`]`<n>` every stored text that could not be read, moved aside instead of
 //! lost. Reading never fails: anything unreadable becomes a notice and a fresh start.
+//!
+//! [`read_progress`] and [`write_progress`] turn the text into [`Progress`] and back: in the
+//! browser through its own `JSON.parse` / `JSON.stringify` and serde-wasm-bindgen, in the
+//! native tests through serde_json.
 
-use rebalance_core::exercise::{load_progress, Progress};
+use rebalance_core::exercise::{Progress, ProgressError};
 
 use super::state::{Notice, PageState, Shelf, DEFAULT_SEED};
 
@@ -104,7 +108,7 @@ pub fn load(store: Option<&dyn Store>, fallback_seed: Option<u64>) -> PageState 
         state.broken.push((kept_as, text));
     };
     if let Some(text) = active {
-        match load_progress(&text) {
+        match read_progress(&text) {
             Ok(progress) => state.progress = progress,
             Err(e) => keep_aside(&mut state, text, e.to_string()),
         }
@@ -112,7 +116,7 @@ pub fn load(store: Option<&dyn Store>, fallback_seed: Option<u64>) -> PageState 
     for key in keys {
         let Some(seed) = shelf_seed(&key) else { continue };
         let Ok(Some(text)) = store.get(&key) else { continue };
-        match load_progress(&text) {
+        match read_progress(&text) {
             Ok(p) if p.set_seed == seed && seed != state.progress.set_seed => {
                 state.shelved.put(p);
             }
@@ -130,9 +134,9 @@ pub fn keep_broken(store: &dyn Store, broken: &[(String, String)]) -> Result<(),
 
 /// Writes the active, shelved and backup progress; removes shelf keys no longer shelved.
 pub fn persist(store: &dyn Store, state: &PageState) -> Result<(), ()> {
-    store.set(KEY, &state.progress.to_json())?;
+    store.set(KEY, &write_progress(&state.progress).ok_or(())?)?;
     for p in state.shelved.iter() {
-        store.set(&shelf_key(p.set_seed), &p.to_json())?;
+        store.set(&shelf_key(p.set_seed), &write_progress(p).ok_or(())?)?;
     }
     for key in store.keys() {
         if shelf_seed(&key).is_some_and(|seed| !state.shelved.contains(seed)) {
@@ -140,7 +144,111 @@ pub fn persist(store: &dyn Store, state: &PageState) -> Result<(), ()> {
         }
     }
     if let Some(backup) = &state.backup {
-        store.set(BACKUP_KEY, &backup.to_json())?;
+        store.set(BACKUP_KEY, &write_progress(backup).ok_or(())?)?;
     }
     Ok(())
+}
+
+/// Stored progress longer than this is refused rather than parsed (8 MiB).
+const MAX_STORED_LEN: usize = 8 << 20;
+
+/// Reads stored progress (localStorage or an imported file); never panics.
+pub fn read_progress(text: &str) -> Result<Progress, ProgressError> {
+    if text.len() > MAX_STORED_LEN {
+        return Err(ProgressError::Invalid(format!("{} bytes is more than progress can take", text.len())));
+    }
+    json_text::read(text)
+}
+
+/// The stored form of `progress` (also the export file); `None` when the browser cannot write
+/// it (see `json_text`).
+pub fn write_progress(progress: &Progress) -> Option<String> {
+    json_text::write(progress)
+}
+
+/// The browser's JSON. Seeds are `u64` and most instance seeds are beyond JavaScript's exact
+/// integers (2^53 − 1), so a seed never travels as a JS number: `JSON.parse`'s reviver reads a
+/// seed beyond that range from its source text as a `BigInt` (which serde-wasm-bindgen reads
+/// as `u64`), and `JSON.stringify`'s replacer writes a `BigInt` back as its digits with
+/// `JSON.rawJSON`. A browser without source text in the reviver refuses such a seed (the
+/// message names the field) instead of rounding it; one without `JSON.rawJSON` fails to
+/// write progress holding one, which the page reports as storage that failed.
+#[cfg(target_arch = "wasm32")]
+mod json_text {
+    use js_sys::{BigInt, Function, Number, Reflect, JSON};
+    use rebalance_core::exercise::{load_progress, Progress, ProgressError};
+    use serde::Serialize;
+    use wasm_bindgen::prelude::*;
+
+    #[wasm_bindgen]
+    extern "C" {
+        /// `JSON.parse(text, reviver)`, whose reviver gets `(key, value, context)`.
+        #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+        fn parse_with_reviver(text: &str, reviver: &Function) -> Result<JsValue, JsValue>;
+        /// `JSON.rawJSON(text)`: a value `JSON.stringify` writes as `text`.
+        #[wasm_bindgen(js_namespace = JSON, js_name = rawJSON, catch)]
+        fn raw_json(text: &str) -> Result<JsValue, JsValue>;
+    }
+
+    /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
+    const MAX_EXACT: u64 = (1 << 53) - 1;
+
+    /// The members that hold seeds (`Progress::set_seed`, `BestAttempt::seed`).
+    const SEED_KEYS: [&str; 2] = ["setSeed", "seed"];
+
+    pub fn read(text: &str) -> Result<Progress, ProgressError> {
+        let reviver = Closure::<dyn FnMut(JsValue, JsValue, JsValue) -> JsValue>::new(exact_seed);
+        let value = parse_with_reviver(text, reviver.as_ref().unchecked_ref()).map_err(|e| {
+            let message = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()));
+            ProgressError::Json(message.unwrap_or_else(|| "not JSON".to_owned()))
+        })?;
+        load_progress(|| serde_wasm_bindgen::Deserializer::from(value.clone()))
+    }
+
+    /// A seed beyond JavaScript's exact integers as a `BigInt` of its source text.
+    fn exact_seed(key: JsValue, value: JsValue, context: JsValue) -> JsValue {
+        let is_seed = key.as_string().is_some_and(|k| SEED_KEYS.contains(&k.as_str()));
+        if !is_seed || value.as_f64().is_none() || Number::is_safe_integer(&value) {
+            return value;
+        }
+        let source = Reflect::get(&context, &JsValue::from_str("source")).ok().and_then(|s| s.as_string());
+        match source.filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())) {
+            Some(digits) => BigInt::new(&JsValue::from_str(&digits)).map_or(value, JsValue::from),
+            None => value,
+        }
+    }
+
+    /// A `BigInt` as a number when that is exact, else as its digits (`JSON.rawJSON`).
+    fn exact_integer(_key: JsValue, value: JsValue) -> JsValue {
+        let Some(digits) = value.dyn_ref::<BigInt>().and_then(|big| big.to_string(10).ok()) else { return value };
+        let digits = String::from(digits);
+        match digits.parse::<i64>() {
+            Ok(n) if n.unsigned_abs() <= MAX_EXACT => JsValue::from_f64(n as f64),
+            _ => raw_json(&digits).unwrap_or(value),
+        }
+    }
+
+    pub fn write(progress: &Progress) -> Option<String> {
+        // Maps as plain objects; 64-bit integers as `BigInt`s, which the replacer writes.
+        let serializer =
+            serde_wasm_bindgen::Serializer::json_compatible().serialize_large_number_types_as_bigints(true);
+        let value = progress.serialize(&serializer).ok()?;
+        let replacer = Closure::<dyn FnMut(JsValue, JsValue) -> JsValue>::new(exact_integer);
+        JSON::stringify_with_replacer(&value, replacer.as_ref()).ok().map(String::from)
+    }
+}
+
+/// serde_json, for the native tests of the rules above.
+#[cfg(not(target_arch = "wasm32"))]
+mod json_text {
+    use rebalance_core::exercise::{load_progress, Progress, ProgressError};
+
+    pub fn read(text: &str) -> Result<Progress, ProgressError> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| ProgressError::Json(e.to_string()))?;
+        load_progress(|| &value)
+    }
+
+    pub fn write(progress: &Progress) -> Option<String> {
+        serde_json::to_string(progress).ok()
+    }
 }

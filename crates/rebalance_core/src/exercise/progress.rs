@@ -1,5 +1,6 @@
-//! Stored progress: a versioned schema (JSON, also the export/import file), the overview per
-//! topic, and the completion code a teacher verifies offline.
+//! Stored progress: a versioned schema (serde; JSON in the browser's storage and the
+//! export/import file), the overview per topic, and the completion code a teacher verifies
+//! offline.
 //!
 //! The completion code is the first 8 base32 characters of MD5 over a canonical text of the
 //! class seed and, per exercise (sorted by id), its best score and the instance seed of that
@@ -7,9 +8,11 @@
 //! with the same grader: an edited score or a swapped answer gives another code.
 
 use md5::{Digest, Md5};
-use serde::{Deserialize, Serialize};
+use std::marker::PhantomData;
 
-use crate::json::{self, Json};
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
 
 use super::answer::Answer;
 use super::catalog::Catalog;
@@ -21,22 +24,26 @@ use super::names::Names;
 /// The schema version written by this core.
 pub const PROGRESS_VERSION: u32 = 1;
 
-/// A learner's progress. Stored as JSON ([`Progress::to_json`], [`load_progress`]):
+/// A learner's progress, stored as
 /// `{"version":1,"setSeed":…,"exercises":{"<id>":{"attempts":…,"bestScore":…,"done":…,
 /// "hintsUsed":…,"best":{"seed":…,"answer":…}|null}}}`; `exercises`, `hintsUsed` and `best`
-/// may be left out, no other member is allowed.
-#[derive(Debug, Clone, PartialEq)]
+/// may be left out, no other member is allowed. Read it with [`load_progress`], which also
+/// checks the version and the scores.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Progress {
     /// Schema version ([`PROGRESS_VERSION`]).
     pub version: u32,
     /// The class (set) seed the learner works on.
     pub set_seed: u64,
     /// Per exercise id.
+    #[serde(default)]
     pub exercises: Names<ExerciseProgress>,
 }
 
 /// Progress on one exercise.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ExerciseProgress {
     /// Answers graded so far.
     pub attempts: u32,
@@ -45,13 +52,16 @@ pub struct ExerciseProgress {
     /// Whether a graded answer scored 100.
     pub done: bool,
     /// Hints opened (highest tier reached, counting from 1).
+    #[serde(default)]
     pub hints_used: u8,
     /// The best attempt: its instance seed and answer (for re-grading).
+    #[serde(default)]
     pub best: Option<BestAttempt>,
 }
 
 /// The attempt behind the best score.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BestAttempt {
     /// The instance seed.
     pub seed: u64,
@@ -62,37 +72,38 @@ pub struct BestAttempt {
 /// Why stored progress could not be loaded (the site keeps the broken copy aside).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ProgressError {
-    /// Not JSON.
+    /// Not JSON (found by the caller, which reads the text).
     #[error("stored progress is not valid JSON: {0}")]
     Json(String),
     /// A version this core does not read.
     #[error("stored progress has version {found}; this site reads version {PROGRESS_VERSION}")]
     UnsupportedVersion {
-        /// The version found (0 when missing).
+        /// The version found (0 when missing or not an unsigned integer).
         found: u64,
     },
-    /// JSON with the wrong shape or impossible values.
+    /// The wrong shape or impossible values; the message names the field's path
+    /// (`exercises.drain_time.bestScore: …`).
     #[error("stored progress is damaged: {0}")]
     Invalid(String),
 }
 
-/// Stored progress larger than this is refused rather than parsed (8 MiB).
-const MAX_STORED_LEN: usize = 8 << 20;
-
-/// Reads stored progress; never panics.
-pub fn load_progress(text: &str) -> Result<Progress, ProgressError> {
-    if text.len() > MAX_STORED_LEN {
-        return Err(ProgressError::Invalid(format!("{} bytes is more than progress can take", text.len())));
+/// Reads stored progress from a self-describing document (serde_json's, or a JavaScript
+/// value through serde-wasm-bindgen); never panics.
+///
+/// `document` is called twice: the version is read first on its own, so that progress of
+/// another version is reported as such whatever else it holds; then the whole, with
+/// `serde_path_to_error` naming the path of a bad field. Scores are checked last.
+pub fn load_progress<'de, D: Deserializer<'de>>(document: impl Fn() -> D) -> Result<Progress, ProgressError> {
+    match Object::<VersionStamp>::deserialize(document()) {
+        Ok(Object(VersionStamp { version: Some(found) })) if found == u64::from(PROGRESS_VERSION) => {}
+        Ok(Object(VersionStamp { version })) => {
+            return Err(ProgressError::UnsupportedVersion { found: version.unwrap_or(0) })
+        }
+        // Not an object, or a version of another type: the full read below says where.
+        Err(_) => {}
     }
-    let value = json::parse(text).map_err(|e| ProgressError::Json(e.to_string()))?;
-    if !matches!(value, Json::Object(_)) {
-        return Err(ProgressError::Invalid("expected an object".to_owned()));
-    }
-    match value.member("version").and_then(Json::as_u64) {
-        Some(found) if found == u64::from(PROGRESS_VERSION) => {}
-        found => return Err(ProgressError::UnsupportedVersion { found: found.unwrap_or(0) }),
-    }
-    let progress = read_progress(&value).map_err(ProgressError::Invalid)?;
+    let Object(progress): Object<Progress> =
+        serde_path_to_error::deserialize(document()).map_err(|e| ProgressError::Invalid(path_message(&e)))?;
     for (id, p) in &progress.exercises {
         if p.best_score > 100 {
             return Err(ProgressError::Invalid(format!("{id}: best score {} is above 100", p.best_score)));
@@ -104,42 +115,57 @@ pub fn load_progress(text: &str) -> Result<Progress, ProgressError> {
     Ok(progress)
 }
 
-/// The progress in `value` (the version already checked), as [`Progress`] documents it.
-fn read_progress(value: &Json) -> Result<Progress, String> {
-    let record = value.record("progress", &["version", "setSeed", "exercises"])?;
-    let set_seed = record.integer("setSeed", None)?;
-    let mut exercises = Names::new();
-    match record.get("exercises") {
-        None => {}
-        Some(Json::Object(members)) => {
-            for (id, entry) in members {
-                exercises.insert(id.clone(), read_exercise(id, entry)?);
-            }
-        }
-        Some(other) => return Err(record.wrong("exercises", "an object", other)),
+/// `path: message`, or the message alone when the error is at the top (`.` as the path).
+fn path_message<E: std::fmt::Display>(error: &serde_path_to_error::Error<E>) -> String {
+    match error.path().to_string().as_str() {
+        "." => error.inner().to_string(),
+        path => format!("{path}: {}", error.inner()),
     }
-    Ok(Progress { version: PROGRESS_VERSION, set_seed, exercises })
 }
 
-fn read_exercise(id: &str, value: &Json) -> Result<ExerciseProgress, String> {
-    let what = format!("exercises.{id}");
-    let record = value.record(&what, &["attempts", "bestScore", "done", "hintsUsed", "best"])?;
-    let best = match record.get("best") {
-        None | Some(Json::Null) => None,
-        Some(best) => {
-            let what = format!("{what}.best");
-            let attempt = best.record(&what, &["seed", "answer"])?;
-            let answer = Answer::from_value(attempt.require("answer")?).map_err(|e| format!("{what}.answer: {e}"))?;
-            Some(BestAttempt { seed: attempt.integer("seed", None)?, answer })
+/// A record read from an object only: serde's derived readers also take a list of the fields'
+/// values in order, which stored progress never is.
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Members<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Members<T> {
+            type Value = Object<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, members: A) -> Result<Object<T>, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(members)).map(Object)
+            }
         }
-    };
-    Ok(ExerciseProgress {
-        attempts: record.integer("attempts", None)?,
-        best_score: record.integer("bestScore", None)?,
-        done: record.boolean("done")?,
-        hints_used: record.integer("hintsUsed", Some(0))?,
-        best,
-    })
+        deserializer.deserialize_map(Members(PhantomData))
+    }
+}
+
+/// The `version` member alone (every other member ignored).
+#[derive(Deserialize)]
+struct VersionStamp {
+    #[serde(default, deserialize_with = "any_unsigned")]
+    version: Option<u64>,
+}
+
+/// A number as an unsigned integer, `None` for a negative one; another type is an error.
+fn any_unsigned<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    struct Unsigned;
+    impl Visitor<'_> for Unsigned {
+        type Value = Option<u64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an integer")
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Option<u64>, E> {
+            Ok(Some(v))
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Option<u64>, E> {
+            Ok(u64::try_from(v).ok())
+        }
+    }
+    deserializer.deserialize_any(Unsigned)
 }
 
 /// Where a learner stands on an exercise.
@@ -200,32 +226,6 @@ impl Progress {
             Some(p) if p.attempts > 0 => Status::Attempted,
             _ => Status::NotStarted,
         }
-    }
-
-    /// The stored form (JSON), also the export file; [`load_progress`] reads it back.
-    pub fn to_json(&self) -> String {
-        let mut out = format!("{{\"version\":{},\"setSeed\":{},\"exercises\":{{", self.version, self.set_seed);
-        for (i, (id, p)) in self.exercises.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            json::write_str(&mut out, id);
-            out.push_str(&format!(
-                ":{{\"attempts\":{},\"bestScore\":{},\"done\":{},\"hintsUsed\":{},\"best\":",
-                p.attempts, p.best_score, p.done, p.hints_used
-            ));
-            match &p.best {
-                Some(best) => {
-                    out.push_str(&format!("{{\"seed\":{},\"answer\":", best.seed));
-                    best.answer.write_json(&mut out);
-                    out.push('}');
-                }
-                None => out.push_str("null"),
-            }
-            out.push('}');
-        }
-        out.push_str("}}");
-        out
     }
 
     /// The completion code of this progress as stored (claimed scores).
