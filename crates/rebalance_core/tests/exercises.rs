@@ -576,6 +576,18 @@ fn expected(inst: &Instance) -> Vec<Value> {
     inst.parts.iter().map(|p| p.expected.clone()).collect()
 }
 
+/// The computed mistakes of every part of `inst`, by name, with their wrong values.
+fn computed_mistakes(inst: &Instance) -> Vec<(String, Value)> {
+    inst.parts
+        .iter()
+        .flat_map(|p| p.mistakes.iter())
+        .filter_map(|m| match &m.pattern {
+            MistakePattern::Value(v) => Some((m.id.name(), v.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
 fn choice(id: &str) -> Value {
     Value::Choices(vec![id.to_owned()])
 }
@@ -587,18 +599,18 @@ fn spec_section_6_worked_example() {
     let Some(Value::Number(required)) = values.first() else { panic!("{values:?}") };
     assert!((required - 33_333.333).abs() < 0.01);
     assert_eq!(values.get(1..), Some(&[Value::Number(9.0), Value::Number(1000.0), choice("no")][..]));
-    let mistakes: Vec<(String, Value)> = inst
-        .parts
-        .iter()
-        .flat_map(|p| p.mistakes.iter())
-        .filter_map(|m| match &m.pattern {
-            MistakePattern::Value(v) => Some((m.id.name(), v.clone())),
-            _ => None,
-        })
-        .collect();
+    let mistakes = computed_mistakes(&inst);
     assert!(mistakes.contains(&("queue_cap_ignored".to_owned(), Value::Number(750.0))));
     assert!(mistakes.contains(&("net_rate_ignored".to_owned(), Value::Number(375.0))));
     assert!(mistakes.contains(&("rounded_down".to_owned(), Value::Number(8.0))));
+    // 33,333.3 / 4,000 left as it is; B / T with T = 15 (minutes): 20,000 + 12,000,000 / 15;
+    // the 1,000 s drain given in minutes.
+    let near = |id: &str, x: f64| {
+        mistakes.iter().any(|(m, v)| m == id && matches!(v, Value::Number(y) if (y - x).abs() < 0.001))
+    };
+    assert!(near("not_rounded_up", 33_333.333_333 / 4000.0), "{mistakes:?}");
+    assert!(mistakes.contains(&("per_minute_rate".to_owned(), Value::Number(820_000.0))), "{mistakes:?}");
+    assert!(near("minutes_for_seconds", 1000.0 / 60.0), "{mistakes:?}");
     let g = grade(
         &inst,
         &Answer::new(vec![
@@ -613,8 +625,20 @@ fn spec_section_6_worked_example() {
 
 #[test]
 fn spec_section_5_three_queues() {
-    let values = expected(&fixed("three_queue_lag"));
+    let inst = fixed("three_queue_lag");
+    let values = expected(&inst);
     assert_eq!(values, vec![Value::Number(8100.0), Value::Number(50.0), Value::Number(1.0), Value::Number(720.0)]);
+    // The table's wrong answers: Consumer − Min per queue (4900 + 5000 − 50), Max − Consumer + 1
+    // per queue, the lag as the delay, and the 12 minutes typed as seconds.
+    let mistakes = computed_mistakes(&inst);
+    for (id, wrong) in [
+        ("min_max_swapped", 9850.0),
+        ("inclusive_lag", 8103.0),
+        ("lag_as_delay", 8100.0),
+        ("minutes_for_seconds", 12.0),
+    ] {
+        assert!(mistakes.contains(&(id.to_owned(), Value::Number(wrong))), "{id}: {mistakes:?}");
+    }
 }
 
 #[test]

@@ -64,6 +64,22 @@ pub enum MistakeId {
     NearbyIgnored,
     /// MACHINE_ROOM_NEARBY without the queues of rooms that have no consumer.
     OrphanRoomIgnored,
+    /// `B / (C - P)` divided although `C < P`: a negative "drain time" instead of "never".
+    NegativeDrainTime,
+    /// A duration answered in minutes where seconds are asked (the value in seconds / 60).
+    MinutesForSeconds,
+    /// `B / T` taken with T in minutes, a per-minute rate added to the per-second P.
+    PerMinuteRate,
+    /// The lag (a count of messages) given where the consume delay (a time) is asked.
+    LagAsDelay,
+    /// `C_required / R` given as it is, a fractional instance count not rounded up.
+    NotRoundedUp,
+    /// Lag counted against the wrong end: `Consumer - Min` instead of `Max - Consumer`.
+    MinMaxSwapped,
+    /// AVG without the remainder: every consumer gets `floor(M / N)` contiguous queues.
+    RemainderIgnored,
+    /// Lag counted inclusively: `Max - Consumer + 1` per queue (MaxOffset is not a message).
+    InclusiveLag,
 
     // --- Misconceptions: specific wrong options of choice parts ---
     /// The Broker pushes each queue to a consumer and keeps it assigned.
@@ -258,6 +274,64 @@ impl MistakeId {
                 let queues = change_pair(env, args, Some(StrategyKind::Averagely)).map(|(b, a)| moved(&b, &a));
                 as_count_or_set(compute, queues)
             }
+            (M::NegativeDrainTime, C::DrainTime { backlog, produce, consume, .. }) => {
+                // What the division gives when it is done anyway; only a case with C < P has
+                // a negative answer to diagnose (C = P divides by zero, C > P is right).
+                (|| {
+                    let (b, p, c) = (env.number(backlog)?, env.number(produce)?, env.number(consume)?);
+                    if c < p {
+                        Ok(Value::Number(b / (c - p)))
+                    } else {
+                        Err("C >= P: B / (C - P) is not negative".to_owned())
+                    }
+                })()
+            }
+            (M::MinutesForSeconds, C::DrainTime { .. } | C::PlanDrainTime { .. } | C::OldestPendingDelay { .. }) => {
+                match compute.eval(env) {
+                    Ok(Value::Number(s)) => Ok(Value::Number(s / 60.0)),
+                    Ok(_) => Err("no duration in seconds to give in minutes".to_owned()),
+                    Err(e) => Err(e),
+                }
+            }
+            (M::PerMinuteRate, C::RequiredRate { backlog, produce, target }) => {
+                // The target in minutes is the target in seconds / 60.
+                let minutes = env.number(target).map(|t| Operand::Number(t / 60.0));
+                return Some(minutes.and_then(|target| {
+                    C::RequiredRate { backlog: backlog.clone(), produce: produce.clone(), target }.eval(env)
+                }));
+            }
+            (M::LagAsDelay, C::OldestPendingDelay { queues }) => {
+                return with(C::GroupLag { queues: queues.clone() });
+            }
+            (M::NotRoundedUp, C::RequiredInstances { backlog, produce, instance_rate, target }) => {
+                let rate =
+                    C::RequiredRate { backlog: backlog.clone(), produce: produce.clone(), target: target.clone() };
+                match (rate.eval(env), env.number(instance_rate)) {
+                    (Ok(Value::Number(c)), Ok(r)) if r > 0.0 => Ok(Value::Number(c / r)),
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                    _ => Err("no rate".to_owned()),
+                }
+            }
+            (M::MinMaxSwapped, C::Lag { min, consumer, .. }) => {
+                env.number(consumer).and_then(|c| Ok(Value::Number(c - env.number(min)?)))
+            }
+            (M::MinMaxSwapped, C::GroupLag { queues }) => queues
+                .iter()
+                .map(|q| Ok(env.number(&q.consumer)? - env.number(&q.min)?))
+                .sum::<CResult<f64>>()
+                .map(Value::Number),
+            (M::InclusiveLag, C::Lag { .. }) => match compute.eval(env) {
+                Ok(Value::Number(lag)) => Ok(Value::Number(lag + 1.0)),
+                other => other,
+            },
+            (M::InclusiveLag, C::GroupLag { queues }) => match compute.eval(env) {
+                Ok(Value::Number(lag)) => Ok(Value::Number(lag + queues.len() as f64)),
+                other => other,
+            },
+            (M::RemainderIgnored, C::OwnedQueues(args)) => remainder_ignored(env, args).map(Value::Queues),
+            (M::RemainderIgnored, C::OwnedCount(args)) => {
+                remainder_ignored(env, args).map(|q| Value::Number(q.len() as f64))
+            }
             (M::AllConsumersBusy, C::IdleConsumers(_) | C::RollingIdle { .. }) => return num(0.0),
             (M::RollingOverlapIgnored, C::RollingIdle { queues, new, .. }) => {
                 env.count(new).and_then(|members| idle_with(env, queues, members)).map(Value::Number)
@@ -304,6 +378,24 @@ fn as_count_or_set(compute: &Computation, queues: CResult<Vec<usize>>) -> CResul
         Computation::MovesCount(_) => Value::Number(q.len() as f64),
         _ => Value::Queues(q),
     })
+}
+
+/// AVG with the remainder ignored: member `m` of the sorted members gets the contiguous block
+/// `m * base .. (m + 1) * base` of the sorted queues, `base = floor(M / N)`, as if no member
+/// got one more. Only for a group under AVG (another strategy is not cut into blocks).
+fn remainder_ignored(env: &Env, args: &OwnedArgs) -> CResult<Vec<usize>> {
+    let group = env.group(args.group.as_ref())?;
+    let mut built = BuiltGroup::new(group, args.strategy, env)?;
+    if let Some(change) = &args.change {
+        built = built.changed(change, env)?;
+    }
+    if built.kind != StrategyKind::Averagely {
+        return Err("not AVG".to_owned());
+    }
+    let assignment = built.assign()?;
+    let m = member(&assignment, &cid(args.room.as_deref(), env.count(&args.consumer)?))?;
+    let base = assignment.queues.len() / assignment.members.len().max(1);
+    Ok((m * base..(m + 1) * base).collect())
 }
 
 /// MACHINE_ROOM_NEARBY computed without the rooms that have no consumer.
