@@ -285,6 +285,47 @@ fn every_listed_mistake_gets_its_diagnosis() {
     }
 }
 
+/// The computed mistakes of issue 18 are each listed by at least one exercise, so the content
+/// check above proves each is recognised over every class seed; a negative drain time is shown
+/// as typed with its diagnosis.
+#[test]
+fn issue_18_mistakes_are_listed_and_diagnosed() {
+    let listed: BTreeSet<String> = exercises()
+        .iter()
+        .flat_map(|e| e.parts.iter().flat_map(|p| p.mistakes().iter().map(|m| m.id.name())))
+        .collect();
+    for id in [
+        "negative_drain_time",
+        "minutes_for_seconds",
+        "per_minute_rate",
+        "lag_as_delay",
+        "not_rounded_up",
+        "min_max_swapped",
+        "remainder_ignored",
+        "inclusive_lag",
+    ] {
+        assert!(listed.contains(id), "{id} is listed by no exercise");
+    }
+    let mut checked = 0;
+    for inst in all_instances() {
+        for (i, part) in inst.parts.iter().enumerate() {
+            let Some(MistakePattern::Value(Value::Number(wrong))) =
+                part.mistakes.iter().find(|m| m.id.name() == "negative_drain_time").map(|m| &m.pattern)
+            else {
+                continue;
+            };
+            assert!(*wrong < 0.0, "{} {}: {wrong}", inst.exercise_id, part.id);
+            let mut answer = reference_answer(inst);
+            answer.parts[i] = PartAnswer::Text(format!("{wrong}"));
+            let v = &grade(inst, &answer).parts[i];
+            let given = v.given.clone().unwrap_or_default();
+            assert!(given.en.starts_with('-') && !given.en.contains("(0 s)"), "{given:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, SEEDS as usize);
+}
+
 /// The score the grader should give when each part earns `credit` of its weight: rounded to
 /// the nearest whole, 100 only when every part is right.
 fn expected_score(inst: &Instance, credit: &[f64]) -> u8 {

@@ -361,7 +361,9 @@ fn option_letters(chosen: &[String], options: &[OptionView]) -> String {
 /// A value for display, in both languages.
 pub fn display(value: &Value, input: &PartInput, labels: &[String]) -> Text {
     let one = |lang: Lang| match (value, input) {
-        (Value::Number(x), PartInput::Number { unit: Unit::Seconds, .. }) if x.abs() >= 60.0 => {
+        // A time of a minute or more also as a duration; a negative time only as typed (a
+        // duration has no sign, so -600 s would read "0 s").
+        (Value::Number(x), PartInput::Number { unit: Unit::Seconds, .. }) if *x >= 60.0 => {
             let (open, close) = match lang {
                 Lang::Zh => ("（", "）"),
                 Lang::En => (" (", ")"),

@@ -329,9 +329,6 @@ impl MistakeId {
                 other => other,
             },
             (M::RemainderIgnored, C::OwnedQueues(args)) => remainder_ignored(env, args).map(Value::Queues),
-            (M::RemainderIgnored, C::OwnedCount(args)) => {
-                remainder_ignored(env, args).map(|q| Value::Number(q.len() as f64))
-            }
             (M::AllConsumersBusy, C::IdleConsumers(_) | C::RollingIdle { .. }) => return num(0.0),
             (M::RollingOverlapIgnored, C::RollingIdle { queues, new, .. }) => {
                 env.count(new).and_then(|members| idle_with(env, queues, members)).map(Value::Number)
