@@ -115,6 +115,56 @@ fn every_text_is_filled_in_both_languages() {
     }
 }
 
+/// Every text of an instance: title, prompt, explanation, hints, and per part its label,
+/// options and mistake explanations.
+fn instance_texts(inst: &Instance) -> Vec<&rebalance_core::exercise::Text> {
+    let mut texts = vec![&inst.title, &inst.prompt, &inst.explanation];
+    texts.extend(inst.hints.iter().map(|h| &h.text));
+    for part in &inst.parts {
+        texts.push(&part.label);
+        texts.extend(part.mistakes.iter().map(|m| &m.explanation));
+        if let PartInput::Choice { options, .. } = &part.input {
+            texts.extend(options.iter().map(|o| &o.text));
+        }
+    }
+    texts
+}
+
+/// The places where `text` writes the number 1 before a plural word ("1 queues", "1 messages"):
+/// a "1" standing alone (not part of 21, 1.5 or C1) followed by a word ending in "s" that is
+/// not a verb a count of 1 takes ("1 is", "1 was", "1 has").
+fn one_with_a_plural(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || "()[]:;,".contains(c)).collect();
+    words
+        .windows(2)
+        .filter(|w| w[0] == "1")
+        .map(|w| w[1].trim_end_matches(|c: char| !c.is_alphabetic()))
+        .filter(|next| next.len() > 2 && next.ends_with('s') && !["was", "has", "does"].contains(next))
+        .map(|next| format!("1 {next}"))
+        .collect()
+}
+
+/// English exercise texts use the singular for a count of 1 (`{n:count queue/queues}`).
+#[test]
+fn english_texts_say_1_with_the_singular() {
+    assert_eq!(
+        one_with_a_plural("1 queues, C1 queues, 21 queues, 1.5 instances, (1 messages)"),
+        ["1 queues", "1 messages"]
+    );
+    assert!(one_with_a_plural("1 queue; 1 is; 2 queues").is_empty());
+    let mut ones = 0;
+    for inst in all_instances() {
+        for text in instance_texts(inst) {
+            let en = text.get(Lang::En);
+            let found = one_with_a_plural(en);
+            assert!(found.is_empty(), "{} seed {}: {found:?} in {en:?}", inst.exercise_id, inst.seed);
+            ones += en.split_whitespace().collect::<Vec<_>>().windows(2).filter(|w| w[0] == "1").count();
+        }
+    }
+    // The seeds do draw counts of 1, so the check above has something to look at.
+    assert!(ones > 100, "only {ones} counts of 1");
+}
+
 fn check_grade(inst: &Instance, answer: &Answer) -> Result<(), String> {
     let g = grade(inst, answer);
     if g.score == 100 && g.diagnoses.is_empty() && g.parts.iter().all(|p| p.verdict == Verdict::Correct) {

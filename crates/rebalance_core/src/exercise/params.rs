@@ -11,6 +11,9 @@
 //! - `duration`: [`crate::plan::duration_in`] in the text's language (`16 min 40 s`, `16 分 40 秒`);
 //! - `clock`: seconds of the day as `HH:MM:SS`;
 //! - `queues`: a queue set as board labels (`Q0, Q3, Q6`).
+//! - `count <singular>/<plural>` (English texts only): the number and the noun it counts, in
+//!   the singular for a count of 1 (`{n:count queue/queues}`: `1 queue`, `3 queues`); a
+//!   Chinese text writes the number with its measure word (`{n} 个队列`), which has no plural.
 
 use super::compute::Value;
 use super::model::{Bound, Exercise, Lang, ParamSpec};
@@ -134,11 +137,27 @@ fn placeholder(inner: &str, lang: Lang, scope: &Scope) -> Result<String, String>
         (Value::Number(x), "duration") => Ok(duration(x, lang)),
         (Value::Number(x), "clock") => Ok(clock(x)),
         (Value::Number(x), "fewer_more") => Ok(fewer_more(x, lang).to_owned()),
+        (Value::Number(x), f) if f.starts_with("count ") => counted(x, f, lang),
         (Value::Never, "" | "duration") => Ok(never(lang).to_owned()),
         (Value::Queues(q), "queues" | "") => Ok(queue_labels(&q, scope.labels, lang)),
         (Value::Choices(c), "") => Ok(c.join(", ")),
         (v, f) => Err(format!("placeholder {{{inner}}}: format {f:?} does not apply to {v:?}")),
     }
+}
+
+/// `x` followed by the singular or plural noun of `format` (`count queue/queues`): the
+/// singular exactly for 1, as English says "1 queue" but "0 queues" and "2 queues".
+fn counted(x: f64, format: &str, lang: Lang) -> Result<String, String> {
+    let nouns = format.strip_prefix("count ").unwrap_or_default();
+    let Some((singular, plural)) = nouns.split_once('/').filter(|(s, p)| !s.trim().is_empty() && !p.trim().is_empty())
+    else {
+        return Err(format!("format {format:?}: expected `count <singular>/<plural>`"));
+    };
+    if lang == Lang::Zh {
+        return Err(format!("format {format:?} is for English texts; Chinese has no plural forms"));
+    }
+    let noun = if x == 1.0 { singular } else { plural };
+    Ok(format!("{} {}", format_number(x), noun.trim()))
 }
 
 /// How a count compares with another, from their difference `a - b`: "fewer than", "as many
@@ -219,6 +238,23 @@ mod tests {
         assert!(scope_fill("b}", Lang::En).is_err());
         assert!(scope_fill("{q:clock}", Lang::En).is_err());
         assert!(scope_fill("{q:fewer_more}", Lang::En).is_err());
+    }
+
+    #[test]
+    fn a_count_of_one_takes_the_singular_noun() {
+        let values: Names<Value> = [("zero", 0.0), ("one", 1.0), ("two", 2.0), ("big", 1001.0)]
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), Value::Number(v)))
+            .collect();
+        let scope = Scope { params: &Params::new(), values: &values, labels: &[] };
+        let text =
+            "{zero:count queue/queues}, {one:count queue/queues}, {two:count queue/queues}, {big:count queue/queues}";
+        assert_eq!(fill(text, Lang::En, &scope).as_deref(), Ok("0 queues, 1 queue, 2 queues, 1,001 queues"));
+        // Chinese has no plural forms: the format is refused there, as are malformed nouns.
+        assert!(fill("{one:count queue/queues}", Lang::Zh, &scope).is_err());
+        for bad in ["{one:count queue}", "{one:count /queues}", "{one:count queue/}", "{one:counts}"] {
+            assert!(fill(bad, Lang::En, &scope).is_err(), "{bad}");
+        }
     }
 
     #[test]
