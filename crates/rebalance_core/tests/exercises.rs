@@ -374,6 +374,29 @@ fn issue_18_mistakes_are_listed_and_diagnosed() {
         }
     }
     assert_eq!(checked, SEEDS as usize);
+    // A fraction not rounded up is recognised as typed, to two decimals (cut or rounded), and
+    // a whole number next to it is not taken for it.
+    let mut fractions = 0;
+    for inst in all_instances() {
+        for (i, part) in inst.parts.iter().enumerate() {
+            let Some(m) = part.mistakes.iter().find(|m| m.id.name() == "not_rounded_up") else { continue };
+            let MistakePattern::Value(Value::Number(wrong)) = m.pattern else { continue };
+            let diagnosed = |given: f64| {
+                let mut answer = reference_answer(inst);
+                answer.parts[i] = PartAnswer::Number(given);
+                grade(inst, &answer).parts[i].mistake
+            };
+            for typed in [(wrong * 100.0).floor() / 100.0, (wrong * 100.0).round() / 100.0] {
+                if (typed - wrong.round()).abs() > 0.02 {
+                    assert_eq!(diagnosed(typed), Some(m.id), "{} {}: {typed} for {wrong}", inst.exercise_id, part.id);
+                }
+            }
+            assert_ne!(diagnosed(wrong.ceil()), Some(m.id));
+            assert_ne!(diagnosed(wrong.floor()), Some(m.id));
+            fractions += 1;
+        }
+    }
+    assert!(fractions >= 3 * SEEDS as usize, "{fractions} fractions");
 }
 
 /// The score the grader should give when each part earns `credit` of its weight: rounded to

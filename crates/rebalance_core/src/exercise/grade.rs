@@ -265,6 +265,9 @@ fn sorted<T: Ord + Clone>(v: &[T]) -> Vec<T> {
 /// Whether an answer shows mistake `m`.
 fn shows(m: &InstanceMistake, given: &Value, tolerance: Tolerance) -> bool {
     match (&m.pattern, given) {
+        (MistakePattern::Value(Value::Number(wrong)), Value::Number(g)) if m.within > 0.0 => {
+            g.is_finite() && (g - wrong).abs() <= tolerance.allowed(*wrong).max(m.within)
+        }
         (MistakePattern::Value(wrong), given) => matches_value(given, wrong, tolerance),
         (MistakePattern::Selects(options), Value::Choices(chosen)) => options.iter().all(|o| chosen.contains(o)),
         (MistakePattern::Only(options), Value::Choices(chosen)) => {

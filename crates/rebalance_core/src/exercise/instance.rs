@@ -117,6 +117,10 @@ pub struct InstanceMistake {
     pub id: MistakeId,
     /// What answer shows it.
     pub pattern: MistakePattern,
+    /// How far beyond the part's tolerance a number may lie from the wrong value and still
+    /// show the mistake (0 for most; see [`MistakeId::typed_within`]).
+    #[serde(default)]
+    pub within: f64,
     /// The explanation, filled.
     pub explanation: Text,
 }
@@ -370,7 +374,11 @@ fn build_part(
                 return Err(rejected(ex, format!("mistake {} not distinguishable", spec.id.name())));
             }
         }
-        mistakes.push(InstanceMistake { id: spec.id, pattern, explanation: text(&spec.explanation)? });
+        let within = match &pattern {
+            MistakePattern::Value(Value::Number(wrong)) => spec.id.typed_within(*wrong),
+            _ => 0.0,
+        };
+        mistakes.push(InstanceMistake { id: spec.id, pattern, within, explanation: text(&spec.explanation)? });
     }
     Ok(InstancePart {
         id: part.id().to_owned(),

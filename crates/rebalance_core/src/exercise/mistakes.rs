@@ -337,6 +337,20 @@ impl MistakeId {
         })
     }
 
+    /// How far a typed number may lie from this mistake's wrong value `wrong` and still show
+    /// it, beyond the part's tolerance. A fraction not rounded up is typed shortened (8.33 for
+    /// 8.3333…), so it matches within 0.01, but never as far as halfway to a whole number: the
+    /// right answer and the other mistakes of an instance count (rounded down, …) are whole,
+    /// so they stay outside the band and no draw gains a clash.
+    pub(crate) fn typed_within(self, wrong: f64) -> f64 {
+        match self {
+            MistakeId::NotRoundedUp if wrong.is_finite() && wrong.fract() != 0.0 => {
+                0.01_f64.min((wrong.ceil() - wrong) / 2.0).min((wrong - wrong.floor()) / 2.0)
+            }
+            _ => 0.0,
+        }
+    }
+
     /// The same plan under the other consumption model.
     fn swap_model(self, compute: &Computation, env: &Env) -> Option<CResult<Value>> {
         use Computation as C;
