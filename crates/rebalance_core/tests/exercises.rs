@@ -335,26 +335,61 @@ fn every_listed_mistake_gets_its_diagnosis() {
     }
 }
 
+/// The computed mistakes added for issue 18.
+const ISSUE_18: [&str; 8] = [
+    "negative_drain_time",
+    "minutes_for_seconds",
+    "per_minute_rate",
+    "lag_as_delay",
+    "not_rounded_up",
+    "min_max_swapped",
+    "remainder_ignored",
+    "inclusive_lag",
+];
+
 /// The computed mistakes of issue 18 are each listed by at least one exercise, so the content
-/// check above proves each is recognised over every class seed; a negative drain time is shown
-/// as typed with its diagnosis.
+/// check above proves each is recognised over every class seed, and their explanations do not
+/// give the answer away; a negative drain time is shown as typed with its diagnosis; a fraction
+/// not rounded up is recognised as typed.
 #[test]
 fn issue_18_mistakes_are_listed_and_diagnosed() {
     let listed: BTreeSet<String> = exercises()
         .iter()
         .flat_map(|e| e.parts.iter().flat_map(|p| p.mistakes().iter().map(|m| m.id.name())))
         .collect();
-    for id in [
-        "negative_drain_time",
-        "minutes_for_seconds",
-        "per_minute_rate",
-        "lag_as_delay",
-        "not_rounded_up",
-        "min_max_swapped",
-        "remainder_ignored",
-        "inclusive_lag",
-    ] {
+    for id in ISSUE_18 {
         assert!(listed.contains(id), "{id} is listed by no exercise");
+    }
+    // Their explanations teach the method and do not hand over the answer: no text of them
+    // writes the expected number (as a whole number token, other than the numbers the template
+    // itself writes, such as the 1 of "MaxOffset − 1") or the expected queues.
+    let numbers = |text: &str| -> Vec<String> {
+        text.split(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.'))
+            .map(|token| token.trim_end_matches(['.', ',']).to_owned())
+            .filter(|token| !token.is_empty())
+            .collect()
+    };
+    for inst in all_instances() {
+        let labels = inst.queue_labels();
+        let Some(ex) = exercises().iter().find(|e| e.id == inst.exercise_id) else { continue };
+        for (part, authored) in inst.parts.iter().zip(&ex.parts) {
+            for m in part.mistakes.iter().filter(|m| ISSUE_18.contains(&m.id.name().as_str())) {
+                let template = authored.mistakes().iter().find(|a| a.id == m.id).map(|a| &a.explanation);
+                for lang in Lang::ALL {
+                    let text = m.explanation.get(lang);
+                    let literal = template.map(|t| numbers(t.get(lang))).unwrap_or_default();
+                    let gives_away = match &part.expected {
+                        Value::Number(x) => {
+                            let answer = rebalance_core::plan::format_number(*x);
+                            !literal.contains(&answer) && numbers(text).contains(&answer)
+                        }
+                        Value::Queues(q) => text.contains(&queue_labels(q, &labels, lang)),
+                        _ => false,
+                    };
+                    assert!(!gives_away, "{} {} {}: {text}", inst.exercise_id, part.id, m.id.name());
+                }
+            }
+        }
     }
     let mut checked = 0;
     for inst in all_instances() {
