@@ -759,6 +759,8 @@ fn spec_section_6_worked_example() {
     };
     assert!(near("not_rounded_up", 33_333.333_333 / 4000.0), "{mistakes:?}");
     assert!(mistakes.contains(&("per_minute_rate".to_owned(), Value::Number(820_000.0))), "{mistakes:?}");
+    // and the instances sized for it: ceil(820,000 / 4,000).
+    assert!(mistakes.contains(&("per_minute_rate".to_owned(), Value::Number(205.0))), "{mistakes:?}");
     assert!(near("minutes_for_seconds", 1000.0 / 60.0), "{mistakes:?}");
     let g = grade(
         &inst,

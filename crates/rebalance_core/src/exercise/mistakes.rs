@@ -300,6 +300,14 @@ impl MistakeId {
                     C::RequiredRate { backlog: backlog.clone(), produce: produce.clone(), target }.eval(env)
                 }));
             }
+            (M::PerMinuteRate, C::RequiredInstances { backlog, produce, instance_rate, target }) => {
+                // The instance count sized for that rate.
+                let minutes = env.number(target).map(|t| Operand::Number(t / 60.0));
+                return Some(minutes.and_then(|target| {
+                    let (backlog, produce, instance_rate) = (backlog.clone(), produce.clone(), instance_rate.clone());
+                    C::RequiredInstances { backlog, produce, instance_rate, target }.eval(env)
+                }));
+            }
             (M::LagAsDelay, C::OldestPendingDelay { queues }) => {
                 return with(C::GroupLag { queues: queues.clone() });
             }
