@@ -1,0 +1,67 @@
+//! The box that tells the reader which values of the link were not used as given.
+
+use yew::prelude::*;
+
+use crate::hooks::{use_i18n, I18n};
+use crate::url_state::{Problem, UrlNotice};
+
+/// Props of [`UrlNotices`].
+#[derive(Properties, PartialEq)]
+pub struct UrlNoticesProps {
+    /// The URL notices, in reading order.
+    pub notices: Vec<UrlNotice>,
+    /// The page's class for the box (its colours), e.g. `pl-notices`.
+    pub class: &'static str,
+    /// The page's class for the Dismiss button.
+    #[prop_or_default]
+    pub button_class: &'static str,
+    /// Called by the Dismiss button; no button without it.
+    #[prop_or_default]
+    pub on_dismiss: Option<Callback<()>>,
+    /// The page's own notices (list items), shown after the URL notices.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// A `role="status"` box listing each URL notice as a sentence; nothing when there are no
+/// notices (URL or the page's own).
+#[component]
+pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
+    let i18n = use_i18n();
+    if props.notices.is_empty() && props.children == Html::default() {
+        return Html::default();
+    }
+    html! {
+        <div class={classes!("url-notices", props.class)} role="status">
+            <p class="url-notices-title">{ i18n.t("url_notice.title") }</p>
+            <ul>
+                { for props.notices.iter().map(|n| html! { <li>{ notice_text(&i18n, n) }</li> }) }
+                { props.children.clone() }
+            </ul>
+            if let Some(on_dismiss) = &props.on_dismiss {
+                <button type="button" class={props.button_class} onclick={on_dismiss.reform(|_: MouseEvent| ())}>
+                    { i18n.t("url_notice.dismiss") }
+                </button>
+            }
+        </div>
+    }
+}
+
+/// One URL notice as a sentence.
+pub fn notice_text(i18n: &I18n, notice: &UrlNotice) -> String {
+    let used = if notice.used.is_empty() { i18n.t("url_notice.nothing") } else { notice.used.as_str() };
+    let base = [("key", notice.key.as_str()), ("given", notice.given.as_str()), ("used", used)];
+    match &notice.problem {
+        Problem::NotANumber => i18n.t_args("url_notice.not_a_number", &base),
+        Problem::NotWhole => i18n.t_args("url_notice.not_whole", &base),
+        Problem::Invalid => i18n.t_args("url_notice.invalid", &base),
+        Problem::OutOfRange { min, max } => {
+            let args = [base[0], base[1], base[2], ("min", min.as_str()), ("max", max.as_str())];
+            i18n.t_args("url_notice.out_of_range", &args)
+        }
+        Problem::UnknownChoice { choices } => {
+            let args = [base[0], base[1], base[2], ("choices", choices.as_str())];
+            i18n.t_args("url_notice.unknown_choice", &args)
+        }
+    }
+}
