@@ -18,9 +18,9 @@ pub struct UrlNoticesProps {
     /// Called by the Dismiss button; no button without it.
     #[prop_or_default]
     pub on_dismiss: Option<Callback<()>>,
-    /// The page's own notices (list items), shown after the URL notices.
+    /// The page's own notices (not about a URL value), as sentences after the URL notices.
     #[prop_or_default]
-    pub children: Html,
+    pub page_notices: Vec<String>,
 }
 
 /// A `role="status"` box listing each URL notice as a sentence; nothing when there are no
@@ -28,7 +28,7 @@ pub struct UrlNoticesProps {
 #[component]
 pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
     let i18n = use_i18n();
-    if props.notices.is_empty() && props.children == Html::default() {
+    if props.notices.is_empty() && props.page_notices.is_empty() {
         return Html::default();
     }
     html! {
@@ -36,7 +36,7 @@ pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
             <p class="url-notices-title">{ i18n.t("url_notice.title") }</p>
             <ul>
                 { for props.notices.iter().map(|n| html! { <li>{ notice_text(&i18n, n) }</li> }) }
-                { props.children.clone() }
+                { for props.page_notices.iter().map(|text| html! { <li>{ text }</li> }) }
             </ul>
             if let Some(on_dismiss) = &props.on_dismiss {
                 <button type="button" class={props.button_class} onclick={on_dismiss.reform(|_: MouseEvent| ())}>
@@ -49,11 +49,11 @@ pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
 
 /// One URL notice as a sentence.
 pub fn notice_text(i18n: &I18n, notice: &UrlNotice) -> String {
-    let used = if notice.used.is_empty() { i18n.t("url_notice.nothing") } else { notice.used.as_str() };
-    let base = [("key", notice.key.as_str()), ("given", notice.given.as_str()), ("used", used)];
+    let base = [("key", notice.key.as_str()), ("given", notice.given.as_str()), ("used", notice.used.as_str())];
     match &notice.problem {
         Problem::NotANumber => i18n.t_args("url_notice.not_a_number", &base),
         Problem::NotWhole => i18n.t_args("url_notice.not_whole", &base),
+        Problem::Invalid if notice.used.is_empty() => i18n.t_args("url_notice.left_out", &base[..2]),
         Problem::Invalid => i18n.t_args("url_notice.invalid", &base),
         Problem::OutOfRange { min, max } => {
             let args = [base[0], base[1], base[2], ("min", min.as_str()), ("max", max.as_str())];

@@ -32,7 +32,8 @@ pub enum Problem {
         /// The accepted values, e.g. `queue, message`.
         choices: String,
     },
-    /// Text the page's validator refused (in part or whole): what it could use is used.
+    /// Text the page's validator refused (in part or whole): what it could use is used, or
+    /// nothing (an empty [`UrlNotice::used`]: the value was left out).
     Invalid,
 }
 
@@ -46,7 +47,7 @@ pub struct UrlNotice {
     pub given: String,
     /// What was wrong.
     pub problem: Problem,
-    /// The value used instead, as the URL would write it (empty: nothing was kept).
+    /// The value used instead, as the URL would write it (empty: the value was left out).
     pub used: String,
 }
 
@@ -98,20 +99,28 @@ impl<'a> UrlReader<'a> {
     /// A whole number in `min..=max`: clamped when outside (±∞ too), rounded when it has a
     /// fraction, `default` when absent or not a number.
     pub fn whole(&mut self, key: &str, min: i64, max: i64, default: i64) -> i64 {
-        let Some(raw) = self.raw(key) else { return default };
+        match self.raw(key) {
+            Some(raw) => self.whole_in(key, &raw, min, max, default),
+            None => default,
+        }
+    }
+
+    /// [`whole`](Self::whole) for a part of a value the page split itself (`raw`), reported
+    /// under `key`.
+    pub fn whole_in(&mut self, key: &str, raw: &str, min: i64, max: i64, default: i64) -> i64 {
         let Some(v) = parse_f64(raw.trim()).filter(|v| !v.is_nan()) else {
-            self.note(key, &raw, Problem::NotANumber, default);
+            self.note(key, raw, Problem::NotANumber, default);
             return default;
         };
         if v < min as f64 || v > max as f64 {
             let used = if v < min as f64 { min } else { max };
-            self.note(key, &raw, Problem::OutOfRange { min: min.to_string(), max: max.to_string() }, used);
+            self.note(key, raw, Problem::OutOfRange { min: min.to_string(), max: max.to_string() }, used);
             return used;
         }
         // In range, so the cast cannot saturate.
         let used = (v.round() as i64).clamp(min, max);
         if v.fract() != 0.0 {
-            self.note(key, &raw, Problem::NotWhole, used);
+            self.note(key, raw, Problem::NotWhole, used);
         }
         used
     }
