@@ -18,13 +18,17 @@ pub struct UrlNoticesProps {
     /// Called by the Dismiss button; no button without it.
     #[prop_or_default]
     pub on_dismiss: Option<Callback<()>>,
+    /// Whether the box is a `role="status"` region; `false` when the page keeps a region of
+    /// its own around it (present before any notice, so a later notice is announced).
+    #[prop_or(true)]
+    pub status: bool,
     /// The page's own notices (not about a URL value), as sentences after the URL notices.
     #[prop_or_default]
     pub page_notices: Vec<String>,
 }
 
-/// A `role="status"` box listing each URL notice as a sentence; nothing when there are no
-/// notices (URL or the page's own).
+/// A box listing each URL notice as a sentence, then the page's own notices; nothing when
+/// there are none.
 #[component]
 pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
     let i18n = use_i18n();
@@ -32,8 +36,10 @@ pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
         return Html::default();
     }
     html! {
-        <div class={classes!("url-notices", props.class)} role="status">
-            <p class="url-notices-title">{ i18n.t("url_notice.title") }</p>
+        <div class={classes!("url-notices", props.class)} role={props.status.then_some("status")}>
+            if !props.notices.is_empty() {
+                <p class="url-notices-title">{ i18n.t("url_notice.title") }</p>
+            }
             <ul>
                 { for props.notices.iter().map(|n| html! { <li>{ notice_text(&i18n, n) }</li> }) }
                 { for props.page_notices.iter().map(|text| html! { <li>{ text }</li> }) }
@@ -51,9 +57,9 @@ pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
 pub fn notice_text(i18n: &I18n, notice: &UrlNotice) -> String {
     let base = [("key", notice.key.as_str()), ("given", notice.given.as_str()), ("used", notice.used.as_str())];
     match &notice.problem {
+        _ if notice.used.is_empty() => i18n.t_args("url_notice.left_out", &base[..2]),
         Problem::NotANumber => i18n.t_args("url_notice.not_a_number", &base),
         Problem::NotWhole => i18n.t_args("url_notice.not_whole", &base),
-        Problem::Invalid if notice.used.is_empty() => i18n.t_args("url_notice.left_out", &base[..2]),
         Problem::Invalid => i18n.t_args("url_notice.invalid", &base),
         Problem::OutOfRange { min, max } => {
             let args = [base[0], base[1], base[2], ("min", min.as_str()), ("max", max.as_str())];

@@ -32,8 +32,7 @@ pub enum Problem {
         /// The accepted values, e.g. `queue, message`.
         choices: String,
     },
-    /// Text the page's validator refused (in part or whole): what it could use is used, or
-    /// nothing (an empty [`UrlNotice::used`]: the value was left out).
+    /// Text the page's validator refused (in part or whole): what it could use is used.
     Invalid,
 }
 
@@ -47,7 +46,8 @@ pub struct UrlNotice {
     pub given: String,
     /// What was wrong.
     pub problem: Problem,
-    /// The value used instead, as the URL would write it (empty: the value was left out).
+    /// The value used instead, as the URL would write it; empty when the value was left out
+    /// and nothing replaces it (the page keeps what it had, e.g. a stored class).
     pub used: String,
 }
 
