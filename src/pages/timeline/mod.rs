@@ -46,12 +46,14 @@ use self::frame::Frame;
 use self::inject::InjectPanel;
 use self::lanes::Lanes;
 use self::log_pane::{log_view, LogPane};
+use self::query::Notice;
 use self::run::twin_model;
 use self::state::{Action, Page};
 use self::stats::Stats;
-use self::text::{count, model_label, notice_text, time_label};
+use self::text::{count, model_label, page_notice_text, time_label};
+use crate::components::UrlNotices;
 use crate::hooks::{use_i18n, I18n};
-use crate::url_state;
+use crate::url_state::{self, UrlNotice};
 
 /// How long the URL waits for the run to settle before it is rewritten (no rewrite while
 /// playing: browsers throttle `history.replaceState`).
@@ -314,18 +316,18 @@ fn keyboard(e: &KeyboardEvent) -> Option<Action> {
 
 /// URL values that were not used as given (a `role="status"` box).
 fn notices_box(i18n: &I18n, page: &Page, on_action: &Callback<Action>) -> Html {
-    if page.notices.is_empty() {
-        return Html::default();
-    }
+    let url_notices: Vec<UrlNotice> = page
+        .notices
+        .iter()
+        .filter_map(|n| match n {
+            Notice::Url(notice) => Some(notice.clone()),
+            _ => None,
+        })
+        .collect();
+    let page_notices: Vec<String> = page.notices.iter().filter_map(|n| page_notice_text(i18n, n)).collect();
     html! {
-        <div class="tl-notices" role="status">
-            <p>{ i18n.t("page.timeline.notice.title") }</p>
-            <ul>{ for page.notices.iter().map(|n| html! { <li>{ notice_text(i18n, n) }</li> }) }</ul>
-            <button type="button" class="tl-button tl-button-quiet"
-                    onclick={on_action.reform(|_: MouseEvent| Action::DismissNotices)}>
-                { i18n.t("page.timeline.notice.dismiss") }
-            </button>
-        </div>
+        <UrlNotices notices={url_notices} {page_notices} class="tl-notices" button_class="tl-button tl-button-quiet"
+                    on_dismiss={on_action.reform(|()| Action::DismissNotices)} />
     }
 }
 

@@ -102,15 +102,13 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
     }
 }
 
-/// A URL notice, in words.
-pub fn notice_text(i18n: &I18n, notice: &Notice) -> String {
+/// A notice of the page's own (an event left out) in words; URL notices are the shared box's.
+pub fn page_notice_text(i18n: &I18n, notice: &Notice) -> Option<String> {
     match notice {
-        Notice::Replaced { key, given, used } => {
-            i18n.t_args("page.timeline.notice.replaced", &[("key", key), ("given", given), ("used", used)])
-        }
-        Notice::BadEvent { item } => i18n.t_args("page.timeline.notice.bad_event", &[("item", item)]),
+        Notice::Url(_) => None,
+        Notice::BadEvent { item } => Some(i18n.t_args("page.timeline.notice.bad_event", &[("item", item)])),
         Notice::Refused { item, reason } => {
-            i18n.t_args("page.timeline.notice.refused", &[("item", item), ("reason", reason)])
+            Some(i18n.t_args("page.timeline.notice.refused", &[("item", item), ("reason", reason)]))
         }
     }
 }
