@@ -15,4 +15,4 @@ pub use number_field::{
 };
 pub use site_footer::SiteFooter;
 pub use site_header::{SiteHeader, SiteHeaderProps};
-pub use url_notices::{notice_text, UrlNotices, UrlNoticesProps};
+pub use url_notices::{notice_text, split_notices, UrlNotices, UrlNoticesProps};

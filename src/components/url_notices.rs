@@ -53,6 +53,22 @@ pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
     }
 }
 
+/// A page's notices as [`UrlNotices`] takes them: `sort` gives a URL notice as `Ok`, or the
+/// sentence of one of the page's own as `Err`.
+pub fn split_notices<'a, N>(
+    notices: &'a [N],
+    sort: impl Fn(&'a N) -> Result<&'a UrlNotice, String>,
+) -> (Vec<UrlNotice>, Vec<String>) {
+    let (mut url, mut own) = (Vec::new(), Vec::new());
+    for notice in notices {
+        match sort(notice) {
+            Ok(notice) => url.push(notice.clone()),
+            Err(text) => own.push(text),
+        }
+    }
+    (url, own)
+}
+
 /// One URL notice as a sentence.
 pub fn notice_text(i18n: &I18n, notice: &UrlNotice) -> String {
     let base = [("key", notice.key.as_str()), ("given", notice.given.as_str()), ("used", notice.used.as_str())];

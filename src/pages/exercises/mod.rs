@@ -38,7 +38,7 @@ use self::index::IndexView;
 use self::state::{read_url, Action, Notice, PageState, DEFAULT_SEED, KEY_ID, KEY_SEED, KEY_TRY};
 pub use self::storage::{read_progress, write_progress};
 use self::storage::{Store, WebStore};
-use crate::components::UrlNotices;
+use crate::components::{split_notices, UrlNotices};
 use crate::hooks::{use_i18n, I18n};
 use crate::router::{current_hash, Route};
 use crate::url_state::{self, UrlNotice};
@@ -150,10 +150,11 @@ fn instance_of(ex: &Exercise, seed: u64, attempt: u32) -> Result<Rc<Instance>, S
     instantiate(ex, attempt_seed(seed, &ex.id, attempt)).map(Rc::new).map_err(|e| e.to_string())
 }
 
-/// A notice of the page's own (storage, class) as a sentence; URL notices are the shared box's.
-fn page_notice_text(i18n: &I18n, notice: &Notice) -> Option<String> {
-    Some(match notice {
-        Notice::Url(_) => return None,
+/// A notice as the shared box takes it: a URL notice, or the sentence of the page's own
+/// (storage, class).
+fn sorted<'a>(i18n: &I18n, notice: &'a Notice) -> Result<&'a UrlNotice, String> {
+    Err(match notice {
+        Notice::Url(notice) => return Ok(notice),
         Notice::StorageBroken { error, kept_as } => {
             i18n.t_args("page.exercises.notice.broken", &[("error", error), ("key", kept_as)])
         }
@@ -261,15 +262,7 @@ pub fn Exercises() -> Html {
         })
     });
 
-    let url_notices: Vec<UrlNotice> = state
-        .notices
-        .iter()
-        .filter_map(|n| match n {
-            Notice::Url(notice) => Some(notice.clone()),
-            _ => None,
-        })
-        .collect();
-    let page_notices: Vec<String> = state.notices.iter().filter_map(|n| page_notice_text(&i18n, n)).collect();
+    let (url_notices, page_notices) = split_notices(&state.notices, |n| sorted(&i18n, n));
     let body = match (&state.open, instance.as_ref()) {
         (Some((id, attempt)), Some(Ok(inst))) => {
             let hrefs = [

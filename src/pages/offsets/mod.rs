@@ -36,15 +36,15 @@ use self::queue_card::{count, QueueCard};
 use self::reset_panel::ResetPanel;
 use self::state::{Action, Notice};
 use self::totals::Totals;
-use crate::components::{NumberField, UrlNotices};
+use crate::components::{split_notices, NumberField, UrlNotices};
 use crate::hooks::{use_i18n, I18n};
 use crate::url_state::{self, UrlNotice};
 
-/// A notice of the page's own (not about a URL value) as a sentence.
-fn page_notice_text(i18n: &I18n, notice: &Notice) -> Option<String> {
+/// A notice as the shared box takes it: a URL notice, or the sentence of the page's own.
+fn sorted<'a>(i18n: &I18n, notice: &'a Notice) -> Result<&'a UrlNotice, String> {
     match notice {
-        Notice::Url(_) => None,
-        Notice::TooManyQueues { given } => Some(i18n.t_args(
+        Notice::Url(notice) => Ok(notice),
+        Notice::TooManyQueues { given } => Err(i18n.t_args(
             "page.offsets.notice.too_many",
             &[("given", &given.to_string()), ("max", &MAX_QUEUES.to_string())],
         )),
@@ -139,15 +139,7 @@ pub fn Offsets() -> Html {
         }
     });
 
-    let url_notices: Vec<UrlNotice> = state
-        .notices
-        .iter()
-        .filter_map(|n| match n {
-            Notice::Url(notice) => Some(notice.clone()),
-            _ => None,
-        })
-        .collect();
-    let page_notices: Vec<String> = state.notices.iter().filter_map(|n| page_notice_text(&i18n, n)).collect();
+    let (url_notices, page_notices) = split_notices(&state.notices, |n| sorted(&i18n, n));
     html! {
         <section class="page page-offsets">
             <h1>{ i18n.t("page.offsets.title") }</h1>

@@ -46,14 +46,13 @@ use self::frame::Frame;
 use self::inject::InjectPanel;
 use self::lanes::Lanes;
 use self::log_pane::{log_view, LogPane};
-use self::query::Notice;
 use self::run::twin_model;
 use self::state::{Action, Page};
 use self::stats::Stats;
-use self::text::{count, model_label, page_notice_text, time_label};
-use crate::components::UrlNotices;
+use self::text::{count, model_label, sorted, time_label};
+use crate::components::{split_notices, UrlNotices};
 use crate::hooks::{use_i18n, I18n};
-use crate::url_state::{self, UrlNotice};
+use crate::url_state;
 
 /// How long the URL waits for the run to settle before it is rewritten (no rewrite while
 /// playing: browsers throttle `history.replaceState`).
@@ -316,15 +315,7 @@ fn keyboard(e: &KeyboardEvent) -> Option<Action> {
 
 /// URL values that were not used as given (a `role="status"` box).
 fn notices_box(i18n: &I18n, page: &Page, on_action: &Callback<Action>) -> Html {
-    let url_notices: Vec<UrlNotice> = page
-        .notices
-        .iter()
-        .filter_map(|n| match n {
-            Notice::Url(notice) => Some(notice.clone()),
-            _ => None,
-        })
-        .collect();
-    let page_notices: Vec<String> = page.notices.iter().filter_map(|n| page_notice_text(i18n, n)).collect();
+    let (url_notices, page_notices) = split_notices(&page.notices, |n| sorted(i18n, n));
     html! {
         <UrlNotices notices={url_notices} {page_notices} class="tl-notices" button_class="tl-button tl-button-quiet"
                     on_dismiss={on_action.reform(|()| Action::DismissNotices)} />
