@@ -9,7 +9,9 @@
 //! Nothing here panics: a missing `window`, an unparsable URL or a refused `replaceState`
 //! reads as "no value" and writes as a no-op.
 
-use std::str::FromStr;
+mod read;
+
+pub use read::{quoted, Problem, UrlNotice, UrlReader, QUOTED_CHARS};
 
 use wasm_bindgen::JsValue;
 use web_sys::Url;
@@ -17,11 +19,6 @@ use web_sys::Url;
 /// The value of query parameter `key`, if present.
 pub fn get(key: &str) -> Option<String> {
     current_url()?.search_params().get(key)
-}
-
-/// The value of `key` parsed as `T`; `None` when absent or unparsable.
-pub fn get_parsed<T: FromStr>(key: &str) -> Option<T> {
-    get(key)?.trim().parse().ok()
 }
 
 /// Sets `key` to `value`, or removes it when `value` is `None`.

@@ -104,9 +104,8 @@ async fn url_state_round_trips_and_keeps_the_hash() {
     let _serial = serial().await;
     go("#/planner");
     url_state::set_many(&[("planner_backlog", Some("12000000")), ("x", Some("a b&c"))]);
-    assert_eq!(url_state::get_parsed::<u64>("planner_backlog"), Some(12_000_000));
+    assert_eq!(url_state::get("planner_backlog").as_deref(), Some("12000000"));
     assert_eq!(url_state::get("x").as_deref(), Some("a b&c"));
-    assert_eq!(url_state::get_parsed::<u64>("x"), None);
     let location = web_sys::window().expect("a window").location();
     assert_eq!(location.hash().ok().as_deref(), Some("#/planner"));
     // Separators stay readable in the address; values with `%`, `&`, `=` read back as set.

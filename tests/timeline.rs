@@ -241,7 +241,7 @@ async fn bad_link_values_are_replaced_with_a_visible_notice() {
     let notices = text(&root, ".tl-notices");
     for part in [
         "tl_scenario",
-        "“nope”",
+        "tl_scenario=nope",
         "tl_seed",
         "“junk” is not an event",
         "2000-queues-r0",
@@ -316,7 +316,7 @@ async fn the_pop_client_is_a_control_that_the_link_keeps() {
     let (root, handle) = mount().await;
     until("the notice", || count(&root, ".tl-notices") == 1).await;
     let notices = text(&root, ".tl-notices");
-    assert!(notices.contains("tl_pop") && notices.contains("“pull”"), "{notices}");
+    assert!(notices.contains("tl_pop=pull is not one of simple, push"), "{notices}");
     let select = find(&root, "#tl-pop").dyn_into::<web_sys::HtmlSelectElement>().expect("a select");
     assert_eq!(select.value(), "push", "the preset's client");
     unmount(handle).await;

@@ -5,6 +5,7 @@ mod nav_link;
 mod number_field;
 mod site_footer;
 mod site_header;
+mod url_notices;
 
 pub use lang_switch::LangSwitch;
 pub use nav_link::{NavLink, NavLinkProps};
@@ -14,3 +15,4 @@ pub use number_field::{
 };
 pub use site_footer::SiteFooter;
 pub use site_header::{SiteHeader, SiteHeaderProps};
+pub use url_notices::{notice_text, split_notices, UrlNotices, UrlNoticesProps};

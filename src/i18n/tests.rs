@@ -136,6 +136,33 @@ fn every_key_used_in_the_source_exists() {
     assert!(unknown.is_empty(), "keys used but not defined: {unknown:?}");
 }
 
+/// The text of every `.rs` file under `dir` but this module's.
+fn source_text(dir: &Path, out: &mut String) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.ends_with("src/i18n") {
+            continue;
+        } else if path.is_dir() {
+            source_text(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
+        }
+    }
+}
+
+#[test]
+fn every_key_defined_is_named_in_the_source() {
+    let mut source = String::new();
+    source_text(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut source);
+    // A singular form is looked up through its text's key.
+    let unused: Vec<String> =
+        keys_without_singulars(Lang::En).into_iter().filter(|key| !source.contains(&format!("\"{key}\""))).collect();
+    assert!(unused.is_empty(), "keys defined but named nowhere in src/: {unused:?}");
+}
+
 /// The words that point a reader at the project's internal documents (the spec and its
 /// numbered source articles) instead of saying what the thing is; `None` for a clean text.
 pub(crate) fn internal_reference(text: &str) -> Option<&'static str> {

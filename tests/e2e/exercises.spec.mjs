@@ -235,8 +235,8 @@ test('bad link values are named; broken storage is kept aside', async ({ page })
   await page.goto('./?lang=en&ex_id=nope&ex_try=x#/exercises');
   await appReady(page);
   const notices = page.locator('.ex-notices');
-  await expect(notices).toContainText('There is no exercise “nope”');
-  await expect(notices).toContainText('ex_try=x');
+  await expect(notices).toContainText('ex_id=nope cannot be used and was left out.');
+  await expect(notices).toContainText('ex_try=x is not a number; using 0.');
   await expect(notices).toContainText('rebalance-lab.progress.broken.1');
   const kept = await page.evaluate(() => window.localStorage.getItem('rebalance-lab.progress.broken.1'));
   expect(kept).toBe('not json at all');

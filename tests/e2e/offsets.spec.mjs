@@ -133,9 +133,9 @@ test('the URL keeps every control and restores it; bad values are clamped with a
 
   await open(page, './?lang=en&of_now=5000&of_q=broker-a:0:5:1:0;oops&of_c=abc#/offsets');
   const notices = page.locator('.of-notices');
-  await expect(notices).toContainText('of_now=5000 is out of range; using 1440.');
-  await expect(notices).toContainText('of_q=oops is not understood');
-  await expect(notices).toContainText('of_c=abc is not understood');
+  await expect(notices).toContainText('of_now=5000 is outside 0 to 1440; using 1440.');
+  await expect(notices).toContainText('of_q=oops cannot be used and was left out.');
+  await expect(notices).toContainText('of_c=abc is not a number; using 32000.');
   await expect(page.locator('#panic-banner')).toHaveCount(0);
   // MinOffset 5 above MaxOffset 1 is a state the page can show: the core refuses that queue.
   await expect(queue(page, 0).locator('.of-queue-error')).toContainText('MaxOffset 1 is below MinOffset 5');

@@ -135,7 +135,7 @@ test('bad URL values are clamped with a visible notice, never a crash', async ({
   await expect(notices).toHaveAttribute('role', 'status');
   await expect(notices).toContainText('pl_q=999 is outside 1 to 256; using 256.');
   await expect(notices).toContainText('pl_r=abc is not a number; using 4000.');
-  await expect(notices).toContainText('pl_n=2.5 must be a whole number; using 3.');
+  await expect(notices).toContainText('pl_n=2.5 is not a whole number; using 3.');
   await expect(notices).toContainText('pl_model=pop is not one of queue, message; using queue.');
   await expect(box(page, 'Queues')).toHaveValue('256');
   await expect(box(page, 'Instances')).toHaveValue('3');

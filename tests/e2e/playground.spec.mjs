@@ -87,8 +87,8 @@ test('bad URL values are clamped with a visible notice', async ({ page }) => {
   await page.goto('./?lang=en&pg_q=999&pg_c=-1&pg_s=NOPE#/');
   await appReady(page);
   const notice = page.getByRole('status').filter({ hasText: 'pg_q=999' });
-  await expect(notice).toContainText('using 256');
-  await expect(notice).toContainText('pg_s=NOPE');
+  await expect(notice).toContainText('pg_q=999 is outside 1 to 256; using 256.');
+  await expect(notice).toContainText('pg_s=NOPE is not one of AVG, AVG_BY_CIRCLE');
   await expect(page.locator('#pg-queues')).toHaveValue('256');
   await expect(page.locator('.pg-tray .pg-tile')).toHaveCount(256);
   await expect(page.locator('#panic-banner')).toHaveCount(0);

@@ -38,9 +38,10 @@ use self::index::IndexView;
 use self::state::{read_url, Action, Notice, PageState, DEFAULT_SEED, KEY_ID, KEY_SEED, KEY_TRY};
 pub use self::storage::{read_progress, write_progress};
 use self::storage::{Store, WebStore};
+use crate::components::{split_notices, UrlNotices};
 use crate::hooks::{use_i18n, I18n};
 use crate::router::{current_hash, Route};
-use crate::url_state;
+use crate::url_state::{self, UrlNotice};
 
 /// The exercises as the build script encoded them (`build.rs`).
 const CATALOG_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/exercises.catalog"));
@@ -149,15 +150,11 @@ fn instance_of(ex: &Exercise, seed: u64, attempt: u32) -> Result<Rc<Instance>, S
     instantiate(ex, attempt_seed(seed, &ex.id, attempt)).map(Rc::new).map_err(|e| e.to_string())
 }
 
-fn notice_text(i18n: &I18n, notice: &Notice) -> String {
-    match notice {
-        Notice::UrlIgnored { key, given, used } if used.is_empty() => {
-            i18n.t_args("page.exercises.notice.ignored", &[("key", key), ("given", given)])
-        }
-        Notice::UrlIgnored { key, given, used } | Notice::UrlClamped { key, given, used } => {
-            i18n.t_args("page.exercises.notice.clamped", &[("key", key), ("given", given), ("used", used)])
-        }
-        Notice::UnknownExercise { given } => i18n.t_args("page.exercises.notice.unknown", &[("given", given)]),
+/// A notice as the shared box takes it: a URL notice, or the sentence of the page's own
+/// (storage, class).
+fn sorted<'a>(i18n: &I18n, notice: &'a Notice) -> Result<&'a UrlNotice, String> {
+    Err(match notice {
+        Notice::Url(notice) => return Ok(notice),
         Notice::StorageBroken { error, kept_as } => {
             i18n.t_args("page.exercises.notice.broken", &[("error", error), ("key", kept_as)])
         }
@@ -167,7 +164,7 @@ fn notice_text(i18n: &I18n, notice: &Notice) -> String {
             i18n.t_args("page.exercises.notice.switched", &[("from", &from.to_string()), ("to", &to.to_string())])
         }
         Notice::ReplacedByImport { .. } => i18n.t("page.exercises.notice.replaced").to_owned(),
-    }
+    })
 }
 
 /// The page while the open exercise `id` cannot be shown (yet): its title (the catalog always
@@ -188,7 +185,7 @@ fn not_shown(i18n: &I18n, nav: &Nav, seed: u64, id: &str, what: Html) -> Html {
 pub fn Exercises() -> Html {
     let i18n = use_i18n();
     let state = use_reducer(|| {
-        let (location, url_notices) = read_url(url_state::get);
+        let (location, url_notices) = read_url(&url_state::get);
         let store = WebStore::local();
         let mut loaded = storage::load(store.as_ref().map(|s| s as &dyn Store), location.seed);
         loaded.notices.splice(0..0, url_notices);
@@ -239,7 +236,7 @@ pub fn Exercises() -> Html {
                 EventListener::new(&window, "popstate", move |_| {
                     // Back to another page: that page's URL is not ours to read or rewrite.
                     if Route::from_hash(&current_hash()) == Some(Route::Exercises) {
-                        dispatch.emit(Action::FromUrl(read_url(url_state::get).0));
+                        dispatch.emit(Action::FromUrl(read_url(&url_state::get).0));
                     }
                 })
             });
@@ -265,16 +262,7 @@ pub fn Exercises() -> Html {
         })
     });
 
-    let notices = (!state.notices.is_empty()).then(|| {
-        html! {
-            <div class="ex-notice-box">
-                <ul>{ for state.notices.iter().map(|n| html! { <li>{ notice_text(&i18n, n) }</li> }) }</ul>
-                <button type="button" class="ex-button" onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotices)}>
-                    { i18n.t("page.exercises.notice.dismiss") }
-                </button>
-            </div>
-        }
-    });
+    let (url_notices, page_notices) = split_notices(&state.notices, |n| sorted(&i18n, n));
     let body = match (&state.open, instance.as_ref()) {
         (Some((id, attempt)), Some(Ok(inst))) => {
             let hrefs = [
@@ -303,7 +291,10 @@ pub fn Exercises() -> Html {
     };
     html! {
         <section class="page page-exercises">
-            <div class="ex-notices" role="status">{ for notices }</div>
+            <div class="ex-notices" role="status">
+                <UrlNotices notices={url_notices} {page_notices} class="ex-notice-box" button_class="ex-button"
+                            status={false} on_dismiss={dispatch.reform(|()| Action::DismissNotices)} />
+            </div>
             { body }
             if !state.persistent {
                 <p class="ex-memory" data-storage="memory">{ i18n.t("page.exercises.memory") }</p>

@@ -6,9 +6,11 @@
 use std::rc::Rc;
 
 use rebalance_core::exercise::{Answer, Grade, Instance, Progress};
+use rebalance_core::float::parse_f64;
 use yew::Reducible;
 
 use super::catalog;
+use crate::url_state::{Problem, UrlNotice, UrlReader};
 
 /// The class seed a link without `ex_seed` starts with (when nothing is stored).
 pub const DEFAULT_SEED: u64 = 1;
@@ -26,12 +28,8 @@ pub const KEY_TRY: &str = "ex_try";
 /// Something the page tells the reader in its `role="status"` box.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// A URL value that is not a number of the right kind: `used` instead.
-    UrlIgnored { key: &'static str, given: String, used: String },
-    /// A URL number out of range: clamped to `used`.
-    UrlClamped { key: &'static str, given: String, used: String },
-    /// `ex_id` names no exercise.
-    UnknownExercise { given: String },
+    /// A URL value not used as given.
+    Url(UrlNotice),
     /// Stored progress could not be read; the text was moved to `kept_as`.
     StorageBroken { error: String, kept_as: String },
     /// localStorage cannot be used at all: progress lives in memory.
@@ -56,72 +54,27 @@ pub struct Location {
 }
 
 /// Reads `ex_id`, `ex_seed` and `ex_try` from a query getter; bad values become notices.
-pub fn read_url(get: impl Fn(&str) -> Option<String>) -> (Location, Vec<Notice>) {
-    let mut notices = Vec::new();
+pub fn read_url(get: &dyn Fn(&str) -> Option<String>) -> (Location, Vec<Notice>) {
+    let mut r = UrlReader::new(get);
     let mut location = Location::default();
-    if let Some(raw) = get(KEY_ID) {
+    if let Some(raw) = r.raw(KEY_ID) {
         let id = raw.trim();
         if catalog().get(id).is_some() {
             location.id = Some(id.to_owned());
         } else if !id.is_empty() {
-            notices.push(Notice::UnknownExercise { given: shorten(&raw) });
+            r.note(KEY_ID, &raw, Problem::Invalid, "");
         }
     }
-    if let Some(raw) = get(KEY_SEED) {
-        match whole(&raw) {
-            Some(Whole::Value(v)) if v <= u128::from(MAX_SEED) => location.seed = u64::try_from(v).ok(),
-            Some(_) => {
-                location.seed = Some(MAX_SEED);
-                notices.push(Notice::UrlClamped { key: KEY_SEED, given: shorten(&raw), used: MAX_SEED.to_string() });
-            }
-            None => notices.push(Notice::UrlIgnored { key: KEY_SEED, given: shorten(&raw), used: String::new() }),
+    // A seed that is no number is left out, so the class stored in this browser stays.
+    if let Some(raw) = r.raw(KEY_SEED) {
+        if parse_f64(raw.trim()).is_some_and(|v| !v.is_nan()) {
+            location.seed = u64::try_from(r.whole_in(KEY_SEED, &raw, 0, MAX_SEED as i64, 0)).ok();
+        } else {
+            r.note(KEY_SEED, &raw, Problem::NotANumber, "");
         }
     }
-    if let Some(raw) = get(KEY_TRY) {
-        match whole(&raw) {
-            Some(Whole::Value(v)) if v <= u128::from(MAX_TRY) => location.attempt = u32::try_from(v).unwrap_or(0),
-            Some(Whole::Negative) => {
-                notices.push(Notice::UrlClamped { key: KEY_TRY, given: shorten(&raw), used: "0".to_owned() })
-            }
-            Some(_) => {
-                location.attempt = MAX_TRY;
-                notices.push(Notice::UrlClamped { key: KEY_TRY, given: shorten(&raw), used: MAX_TRY.to_string() });
-            }
-            None => notices.push(Notice::UrlIgnored { key: KEY_TRY, given: shorten(&raw), used: "0".to_owned() }),
-        }
-    }
-    (location, notices)
-}
-
-enum Whole {
-    Value(u128),
-    Huge,
-    Negative,
-}
-
-/// A whole number as typed in a URL: digits (a leading `+` allowed), or `-digits`.
-fn whole(raw: &str) -> Option<Whole> {
-    let t = raw.trim();
-    let (negative, digits) = match t.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    if negative {
-        return Some(if digits.bytes().all(|b| b == b'0') { Whole::Value(0) } else { Whole::Negative });
-    }
-    Some(digits.parse::<u128>().map_or(Whole::Huge, Whole::Value))
-}
-
-/// A URL value as a notice quotes it: at most 40 characters.
-fn shorten(raw: &str) -> String {
-    if raw.chars().count() > 40 {
-        raw.chars().take(40).chain(['…']).collect()
-    } else {
-        raw.to_owned()
-    }
+    location.attempt = u32::try_from(r.whole(KEY_TRY, 0, i64::from(MAX_TRY), 0)).unwrap_or(0);
+    (location, r.into_notices().into_iter().map(Notice::Url).collect())
 }
 
 /// The progress of other classes, one per class seed (`Progress::set_seed`), by seed.

@@ -14,6 +14,7 @@ use super::inputs::{set_member, to_answer, Entry};
 use super::show_me::{href, query_pairs};
 use super::state::{read_url, Action, Location, Notice, PageState, Shelf, MAX_SEED, MAX_TRY};
 use super::storage::{keep_broken, load, persist, shelf_key, write_progress, Store, BROKEN_PREFIX, KEY};
+use crate::url_state::{Problem, UrlNotice};
 
 #[derive(Default)]
 struct MemStore {
@@ -42,7 +43,7 @@ impl Store for MemStore {
 
 fn url(pairs: &[(&str, &str)]) -> (Location, Vec<Notice>) {
     let map: BTreeMap<String, String> = pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-    read_url(|k| map.get(k).cloned())
+    read_url(&|k: &str| map.get(k).cloned())
 }
 
 #[test]
@@ -51,20 +52,33 @@ fn url_values_are_read_or_clamped_with_a_notice() {
     assert_eq!(loc, Location { id: Some("drain_time".into()), seed: Some(42), attempt: 3 });
     assert!(notices.is_empty());
 
+    // An unknown exercise and a seed that is no number are left out (the index, the stored
+    // class); a negative attempt is clamped.
     let (loc, notices) = url(&[("ex_id", "nope"), ("ex_seed", "abc"), ("ex_try", "-2")]);
     assert_eq!(loc, Location { id: None, seed: None, attempt: 0 });
-    assert_eq!(notices.len(), 3, "{notices:?}");
-    assert!(matches!(&notices[0], Notice::UnknownExercise { given } if given == "nope"));
+    let url_notice =
+        |key: &str, given: &str, problem: Problem, used: &str| Notice::Url(UrlNotice::new(key, given, problem, used));
+    let range = |max: &str| Problem::OutOfRange { min: "0".into(), max: max.into() };
+    assert_eq!(
+        notices,
+        [
+            url_notice("ex_id", "nope", Problem::Invalid, ""),
+            url_notice("ex_seed", "abc", Problem::NotANumber, ""),
+            url_notice("ex_try", "-2", range("999999"), "0"),
+        ]
+    );
 
     let (loc, notices) = url(&[("ex_seed", "99999999999999999999999999"), ("ex_try", "1e9")]);
     assert_eq!(loc.seed, Some(MAX_SEED));
-    assert_eq!(loc.attempt, 0);
+    assert_eq!(loc.attempt, MAX_TRY);
     assert_eq!(notices.len(), 2);
+    let (loc, _) = url(&[("ex_seed", "9007199254740991")]);
+    assert_eq!(loc.seed, Some(MAX_SEED));
     let (loc, _) = url(&[("ex_try", "123456789012")]);
     assert_eq!(loc.attempt, MAX_TRY);
     let long = "x".repeat(500);
     let (_, notices) = url(&[("ex_id", &long)]);
-    assert!(matches!(&notices[0], Notice::UnknownExercise { given } if given.chars().count() == 41));
+    assert!(matches!(&notices[0], Notice::Url(n) if n.given.chars().count() == 41));
 }
 
 fn fresh(seed: u64) -> PageState {

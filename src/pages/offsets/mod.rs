@@ -36,19 +36,18 @@ use self::queue_card::{count, QueueCard};
 use self::reset_panel::ResetPanel;
 use self::state::{Action, Notice};
 use self::totals::Totals;
-use crate::components::NumberField;
+use crate::components::{split_notices, NumberField, UrlNotices};
 use crate::hooks::{use_i18n, I18n};
-use crate::url_state;
+use crate::url_state::{self, UrlNotice};
 
-/// One URL notice as a sentence.
-fn notice_text(i18n: &I18n, notice: &Notice) -> String {
+/// A notice as the shared box takes it: a URL notice, or the sentence of the page's own.
+fn sorted<'a>(i18n: &I18n, notice: &'a Notice) -> Result<&'a UrlNotice, String> {
     match notice {
-        Notice::Clamped { key, given, used } => {
-            i18n.t_args("page.offsets.notice.clamped", &[("key", key), ("given", given), ("used", used)])
-        }
-        Notice::Ignored { key, given } => i18n.t_args("page.offsets.notice.ignored", &[("key", key), ("given", given)]),
-        Notice::TooManyQueues { given } => i18n
-            .t_args("page.offsets.notice.too_many", &[("given", &given.to_string()), ("max", &MAX_QUEUES.to_string())]),
+        Notice::Url(notice) => Ok(notice),
+        Notice::TooManyQueues { given } => Err(i18n.t_args(
+            "page.offsets.notice.too_many",
+            &[("given", &given.to_string()), ("max", &MAX_QUEUES.to_string())],
+        )),
     }
 }
 
@@ -99,7 +98,7 @@ fn legend(i18n: &I18n, axis: i64) -> Html {
 #[component]
 pub fn Offsets() -> Html {
     let i18n = use_i18n();
-    let state = use_reducer_eq(|| url::decode(url_state::get));
+    let state = use_reducer_eq(|| url::decode(&url_state::get));
     let dispatch = {
         let state = state.clone();
         Callback::from(move |action: Action| state.dispatch(action))
@@ -140,21 +139,13 @@ pub fn Offsets() -> Html {
         }
     });
 
+    let (url_notices, page_notices) = split_notices(&state.notices, |n| sorted(&i18n, n));
     html! {
         <section class="page page-offsets">
             <h1>{ i18n.t("page.offsets.title") }</h1>
             <p class="lead">{ i18n.t("page.offsets.intro") }</p>
-            <div class="of-notices" role="status">
-                if !state.notices.is_empty() {
-                    <div class="of-notice-box">
-                        <p><strong>{ i18n.t("page.offsets.notice.title") }</strong></p>
-                        <ul>{ for state.notices.iter().map(|n| html! { <li>{ notice_text(&i18n, n) }</li> }) }</ul>
-                        <button type="button" class="of-button" onclick={dispatch.reform(|_: MouseEvent| Action::DismissNotices)}>
-                            { i18n.t("page.offsets.notice.dismiss") }
-                        </button>
-                    </div>
-                }
-            </div>
+            <UrlNotices notices={url_notices} class="of-notices of-notice-box" button_class="of-button"
+                        on_dismiss={dispatch.reform(|()| Action::DismissNotices)} page_notices={page_notices} />
             <div class="of-layout">
                 <div class="of-main">
                     <section class="of-panel of-queues-panel" aria-labelledby="of-queues-title">

@@ -10,19 +10,19 @@ use rebalance_core::offset::QueueProgress;
 use rebalance_core::MessageQueue;
 use yew::Reducible;
 
+use crate::url_state::UrlNotice;
+
 use super::model::{
     axis_max, preset_queues, Marker, QueueRow, Timeline, DEFAULT_CONSUME, DEFAULT_GROUP, DEFAULT_PRODUCE, DEFAULT_RATE,
     DEFAULT_RESET_MIN, DEFAULT_TOPIC, MAX_QUEUES, NOW_MAX_MIN, OFFSET_LIMIT, RATE_FIELD_MAX, RESET_MAX_MIN,
     SNAPSHOT_MS,
 };
 
-/// A URL value the page could not use as given.
+/// Something the page could not use as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// `key=given` was outside the allowed range; `used` replaced it.
-    Clamped { key: String, given: String, used: String },
-    /// `key=given` could not be read; the default stays.
-    Ignored { key: String, given: String },
+    /// A URL value.
+    Url(UrlNotice),
     /// More than [`MAX_QUEUES`] queues; the rest were dropped.
     TooManyQueues { given: usize },
 }

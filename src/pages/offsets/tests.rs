@@ -105,7 +105,7 @@ fn the_url_round_trips_and_defaults_are_left_out() {
     edited = reduce(edited, Action::PullKnown { id: 1, known: false });
     let pairs: Vec<(String, String)> =
         encode(&edited).into_iter().filter_map(|(k, v)| v.map(|v| (k.to_owned(), v))).collect();
-    let back = decode(move |key| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()));
+    let back = decode(&move |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()));
     assert_eq!(back.queues, edited.queues);
     assert_eq!((back.now_min, back.client_ips, back.group.as_str()), (30, true, "cg-demo"));
     assert!(back.notices.is_empty(), "{:?}", back.notices);
@@ -120,13 +120,13 @@ fn names_with_separators_are_escaped() {
     s.queues[0].mq.topic = "%RETRY%order-service".into();
     s.queues[0].mq.broker_name = "a:b;c/d".into();
     let entry = encode_queue(&s.queues[0]);
-    let back = decode(query(&[("of_q", &entry)]));
+    let back = decode(&query(&[("of_q", &entry)]));
     assert_eq!(back.queues.first().map(|q| &q.mq), Some(&s.queues[0].mq));
 }
 
 #[test]
 fn bad_url_values_are_clamped_or_ignored_with_a_notice() {
-    let s = decode(query(&[
+    let s = decode(&query(&[
         ("of_q", "broker-a:0:100:6200:-5:x;junk;broker-a:1:0:99999999999999999999:10;broker-c:1:1:2:1:-:0:5"),
         ("of_now", "99999"),
         ("of_p", "NaN"),
@@ -149,15 +149,15 @@ fn bad_url_values_are_clamped_or_ignored_with_a_notice() {
     assert_eq!(s.group, DEFAULT_GROUP);
     assert_eq!(s.notices.len(), 11, "{:?}", s.notices);
     // Negative offsets are clamped to 0, never passed on.
-    let s = decode(query(&[("of_q", "broker-a:0:-100:50:-1")]));
+    let s = decode(&query(&[("of_q", "broker-a:0:-100:50:-1")]));
     assert_eq!(s.queues.first().map(|q| (q.min, q.max, q.consumer)), Some((0, 50, 0)));
     // Too many queues.
     let many = vec!["b:0:0:1:0"; MAX_QUEUES + 3].join(";");
-    let s = decode(query(&[("of_q", &many)]));
+    let s = decode(&query(&[("of_q", &many)]));
     assert_eq!(s.queues.len(), MAX_QUEUES);
     assert_eq!(s.notices, vec![Notice::TooManyQueues { given: MAX_QUEUES + 3 }]);
     // An empty list is a valid state: no queues.
-    assert!(decode(query(&[("of_q", "")])).queues.is_empty());
+    assert!(decode(&query(&[("of_q", "")])).queues.is_empty());
 }
 
 #[test]

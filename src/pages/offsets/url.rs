@@ -1,5 +1,5 @@
 //! The page's state in the URL query (keys prefixed `of_`), written compactly and read back
-//! forgivingly: a bad value is clamped or ignored and reported as a [`Notice`], never a panic.
+//! forgivingly with the shared [`UrlReader`]: a bad value is clamped or left out with a notice.
 //!
 //! `of_q` holds the queues, `;`-separated, each
 //! `[topic/]broker:queueId:min:max:consumer[:pull[:rate:start[:clientIp]]]`:
@@ -15,6 +15,7 @@ use super::model::{
     DEFAULT_TOPIC, MAX_QUEUES, NOW_MAX_MIN, OFFSET_LIMIT, RATE_FIELD_MAX, RATE_LIMIT, RESET_MAX_MIN, START_LIMIT_S,
 };
 use super::state::{Notice, PageState};
+use crate::url_state::{Problem, UrlReader};
 
 /// The queues.
 pub const KEY_QUEUES: &str = "of_q";
@@ -93,59 +94,12 @@ fn number(x: f64) -> String {
     crate::components::format_value(x)
 }
 
-/// Collects notices while reading.
-struct Reader {
-    notices: Vec<Notice>,
-}
+/// Reads one `of_q` entry, or `None` (reported) when it cannot be read.
+struct QueueReader<'r, 'a>(&'r mut UrlReader<'a>);
 
-impl Reader {
-    fn ignored(&mut self, key: &str, given: &str) {
-        self.notices.push(Notice::Ignored { key: key.to_owned(), given: given.to_owned() });
-    }
-
-    fn clamped(&mut self, key: &str, given: &str, used: String) {
-        self.notices.push(Notice::Clamped { key: key.to_owned(), given: given.to_owned(), used });
-    }
-
-    /// An integer within `lo..=hi`: clamped when outside, `None` (ignored) when unreadable.
-    fn int(&mut self, key: &str, given: &str, lo: i64, hi: i64) -> Option<i64> {
-        let trimmed = given.trim();
-        let value = match trimmed.parse::<i64>() {
-            Ok(v) => v,
-            // Beyond i64 but clearly a whole number: clamp like any other out-of-range value.
-            Err(_) if !trimmed.is_empty() && trimmed.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit()) => {
-                if trimmed.starts_with('-') {
-                    i64::MIN
-                } else {
-                    i64::MAX
-                }
-            }
-            Err(_) => {
-                self.ignored(key, given);
-                return None;
-            }
-        };
-        let used = value.max(lo).min(hi);
-        if used != value {
-            self.clamped(key, given, used.to_string());
-        }
-        Some(used)
-    }
-
-    fn float(&mut self, key: &str, given: &str, lo: f64, hi: f64) -> Option<f64> {
-        match rebalance_core::float::parse_f64(given.trim()) {
-            Some(v) if v.is_finite() => {
-                let used = v.max(lo).min(hi);
-                if used != v {
-                    self.clamped(key, given, number(used));
-                }
-                Some(used)
-            }
-            _ => {
-                self.ignored(key, given);
-                None
-            }
-        }
+impl QueueReader<'_, '_> {
+    fn left_out(&mut self, entry: &str) {
+        self.0.note(KEY_QUEUES, entry, Problem::Invalid, "");
     }
 
     /// One `of_q` entry, or `None` (reported) when it cannot be read.
@@ -157,7 +111,7 @@ impl Reader {
         let fields: Vec<&str> = rest.split(':').collect();
         let broker = fields.first().map(|b| unescape(b)).unwrap_or_default();
         if topic.is_empty() || broker.is_empty() || !(5..=9).contains(&fields.len()) || fields.len() == 7 {
-            self.ignored(KEY_QUEUES, entry);
+            self.left_out(entry);
             return None;
         }
         let field = |i: usize| fields.get(i).copied().unwrap_or_default();
@@ -169,19 +123,20 @@ impl Reader {
         let numbers_ok = (2..fields.len().min(8)).all(|i| integer(field(i)) || (i == 5 && field(i) == "-"));
         let queue_id = field(1).trim().parse::<i32>().ok().filter(|id| *id >= 0 && numbers_ok);
         let Some(queue_id) = queue_id else {
-            self.ignored(KEY_QUEUES, entry);
+            self.left_out(entry);
             return None;
         };
+        // Each number looks like an integer (checked above), so it is read or clamped.
         let key = format!("{KEY_QUEUES} ({broker}:{queue_id})");
-        let offset = |reader: &mut Reader, i: usize| reader.int(&key, field(i), 0, OFFSET_LIMIT);
-        let (min, max, consumer) = (offset(self, 2)?, offset(self, 3)?, offset(self, 4)?);
+        let mut int = |i: usize, min: i64, max: i64| self.0.whole_in(&key, field(i), min, max, min);
+        let (min, max, consumer) = (int(2, 0, OFFSET_LIMIT), int(3, 0, OFFSET_LIMIT), int(4, 0, OFFSET_LIMIT));
         let pull = match field(5) {
             "" | "-" => None,
-            _ => Some(offset(self, 5)?),
+            _ => Some(int(5, 0, OFFSET_LIMIT)),
         };
         let timeline = if fields.len() >= 8 {
-            let rate = self.int(&key, field(6), 1, RATE_LIMIT)?;
-            let start_s = self.int(&key, field(7), -START_LIMIT_S, START_LIMIT_S)?;
+            let rate = int(6, 1, RATE_LIMIT);
+            let start_s = int(7, -START_LIMIT_S, START_LIMIT_S);
             Timeline { rate, start_s }
         } else {
             Timeline::ending_at_snapshot(max, DEFAULT_RATE)
@@ -207,50 +162,34 @@ pub fn valid_group(name: &str) -> bool {
 
 /// Reads the page state from `get` (the URL query); what cannot be used is reported in
 /// [`PageState::notices`].
-pub fn decode(get: impl Fn(&str) -> Option<String>) -> PageState {
+pub fn decode(get: &dyn Fn(&str) -> Option<String>) -> PageState {
     let mut state = PageState::default();
-    let mut reader = Reader { notices: Vec::new() };
-    if let Some(text) = get(KEY_QUEUES) {
+    let mut r = UrlReader::new(get);
+    let mut too_many = None;
+    if let Some(text) = r.raw(KEY_QUEUES) {
         let entries: Vec<&str> = text.split(';').map(str::trim).filter(|e| !e.is_empty()).collect();
         if entries.len() > MAX_QUEUES {
-            reader.notices.push(Notice::TooManyQueues { given: entries.len() });
+            too_many = Some(Notice::TooManyQueues { given: entries.len() });
         }
-        let rows: Vec<QueueRow> = entries.into_iter().take(MAX_QUEUES).filter_map(|e| reader.queue(e, 0)).collect();
+        let mut queues = QueueReader(&mut r);
+        let rows: Vec<QueueRow> = entries.into_iter().take(MAX_QUEUES).filter_map(|e| queues.queue(e, 0)).collect();
         state.queues = rows.into_iter().zip(0u32..).map(|(row, id)| QueueRow { id, ..row }).collect();
         state.next_id = state.queues.len() as u32;
     }
-    if let Some(group) = get(KEY_GROUP) {
-        if valid_group(&group) {
-            state.group = group;
-        } else {
-            reader.ignored(KEY_GROUP, &group);
-        }
-    }
-    if let Some(v) = get(KEY_NOW).and_then(|v| reader.int(KEY_NOW, &v, 0, NOW_MAX_MIN)) {
-        state.now_min = v;
-    }
-    if let Some(v) = get(KEY_PRODUCE).and_then(|v| reader.float(KEY_PRODUCE, &v, 0.0, RATE_FIELD_MAX)) {
-        state.produce_rate = v;
-    }
-    if let Some(v) = get(KEY_CONSUME).and_then(|v| reader.float(KEY_CONSUME, &v, 0.0, RATE_FIELD_MAX)) {
-        state.consume_rate = v;
-    }
-    if let Some(v) = get(KEY_CLIENT_IPS) {
-        match v.trim() {
-            "1" | "true" => state.client_ips = true,
-            "0" | "false" => state.client_ips = false,
-            _ => reader.ignored(KEY_CLIENT_IPS, &v),
-        }
-    }
-    if let Some(v) = get(KEY_RESET).and_then(|v| reader.int(KEY_RESET, &v, 0, RESET_MAX_MIN)) {
-        state.reset_min = v;
-    }
-    if let Some(v) = get(KEY_SOURCE) {
-        match v.trim() {
-            "mqadmin" => state.from_mqadmin = true,
-            _ => reader.ignored(KEY_SOURCE, &v),
-        }
-    }
-    state.notices = reader.notices;
+    let group = std::mem::take(&mut state.group);
+    state.group = r.text(KEY_GROUP, group, String::clone, |g| valid_group(g).then(|| g.to_owned()));
+    state.now_min = r.whole(KEY_NOW, 0, NOW_MAX_MIN, state.now_min);
+    state.produce_rate = r.decimal(KEY_PRODUCE, 0.0, RATE_FIELD_MAX, state.produce_rate);
+    state.consume_rate = r.decimal(KEY_CONSUME, 0.0, RATE_FIELD_MAX, state.consume_rate);
+    let flag = |raw: &str| match raw.trim() {
+        "1" | "true" => Some(true),
+        "0" | "false" => Some(false),
+        _ => None,
+    };
+    state.client_ips = r.text(KEY_CLIENT_IPS, state.client_ips, |on| if *on { "1" } else { "0" }.to_owned(), flag);
+    state.reset_min = r.whole(KEY_RESET, 0, RESET_MAX_MIN, state.reset_min);
+    let mqadmin = |raw: &str| (raw.trim() == "mqadmin").then_some(true);
+    state.from_mqadmin = r.text(KEY_SOURCE, state.from_mqadmin, |_| String::new(), mqadmin);
+    state.notices = r.into_notices().into_iter().map(Notice::Url).chain(too_many).collect();
     state
 }

@@ -20,15 +20,14 @@ mod state;
 
 use std::rc::Rc;
 
-use rebalance_core::plan::{format_number, Model};
+use rebalance_core::plan::Model;
 use yew::prelude::*;
 
 use self::chart::BacklogChart;
 use self::explain::explanations;
-use self::query::{Notice, NoticeKind};
 use self::results::{calculation, model_name, summary};
 use self::state::{read_duration, Action, Field, GoalKind, Inputs, PlanError, PlannerState};
-use crate::components::{NumberField, TextReader, LOG_SCALE};
+use crate::components::{NumberField, TextReader, UrlNotices, LOG_SCALE};
 use crate::hooks::{use_i18n, I18n};
 use crate::url_state;
 
@@ -100,23 +99,6 @@ fn error_text(i18n: &I18n, error: &PlanError) -> String {
     }
 }
 
-fn notice_text(i18n: &I18n, notice: &Notice) -> String {
-    let base = [("key", notice.key), ("value", notice.raw.as_str()), ("used", notice.used.as_str())];
-    match &notice.kind {
-        NoticeKind::NotANumber => i18n.t_args("page.planner.notice.not_a_number", &base),
-        NoticeKind::NotWhole => i18n.t_args("page.planner.notice.not_whole", &base),
-        NoticeKind::OutOfRange { min, max } => {
-            let (min, max) = (format_number(*min), format_number(*max));
-            let args = [base[0], base[1], base[2], ("min", min.as_str()), ("max", max.as_str())];
-            i18n.t_args("page.planner.notice.out_of_range", &args)
-        }
-        NoticeKind::UnknownChoice { choices } => {
-            let args = [base[0], base[1], base[2], ("choices", *choices)];
-            i18n.t_args("page.planner.notice.unknown_choice", &args)
-        }
-    }
-}
-
 /// A radio group; `options` are (value, label) and `selected` is the checked value.
 fn radios<T: Copy + PartialEq + 'static>(
     name: &'static str,
@@ -148,7 +130,7 @@ fn radios<T: Copy + PartialEq + 'static>(
 pub fn Planner() -> Html {
     let i18n = use_i18n();
     let state = use_reducer_eq(|| {
-        let (inputs, notices) = Inputs::from_query(url_state::get);
+        let (inputs, notices) = Inputs::from_query(&url_state::get);
         PlannerState::new(inputs, notices)
     });
     // The URL follows the inputs (written here, never in the reducer).
@@ -204,21 +186,14 @@ pub fn Planner() -> Html {
     );
     let general_error = state.error.as_ref().filter(|e| e.field.is_none());
     let on_preset = dispatch.reform(|_: MouseEvent| Action::Preset);
-    let on_dismiss = dispatch.reform(|_: MouseEvent| Action::DismissNotices);
+    let on_dismiss = dispatch.reform(|()| Action::DismissNotices);
 
     html! {
         <section class="page page-planner">
             <h1>{ i18n.t("page.planner.title") }</h1>
             <p class="lead">{ i18n.t("page.planner.intro") }</p>
-            if !state.notices.is_empty() {
-                <div class="pl-notices" role="status">
-                    <p class="pl-notices-title">{ i18n.t("page.planner.notice.title") }</p>
-                    <ul>{ for state.notices.iter().map(|n| html! { <li>{ notice_text(&i18n, n) }</li> }) }</ul>
-                    <button type="button" class="pl-button pl-button-quiet" onclick={on_dismiss}>
-                        { i18n.t("page.planner.notice.dismiss") }
-                    </button>
-                </div>
-            }
+            <UrlNotices notices={state.notices.clone()} class="pl-notices" button_class="pl-button pl-button-quiet"
+                        on_dismiss={on_dismiss} />
             <div class="pl-layout">
                 <form class="pl-form" aria-labelledby="pl-inputs-heading" novalidate=true
                       onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>

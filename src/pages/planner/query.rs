@@ -1,8 +1,11 @@
 //! The planner's share of the URL: writing the inputs as `pl_*` keys and reading them back,
-//! clamping or replacing bad values and saying so in [`Notice`]s (never a panic).
+//! clamping or replacing bad values with the shared [`UrlReader`] (never a panic).
 
-use super::state::{model_code, model_from_code, Field, GoalKind, Inputs, Range, GOAL_KEY, MODEL_KEY};
+use rebalance_core::plan::Model;
+
+use super::state::{model_code, Field, GoalKind, Inputs, Range, GOAL_KEY, MODEL_KEY};
 use crate::components::format_value;
+use crate::url_state::{UrlNotice, UrlReader};
 
 impl Inputs {
     /// The query this state writes: a key per control, `None` (removed) when the value is
@@ -19,100 +22,23 @@ impl Inputs {
     }
 
     /// Reads the state from a query (`get` returns a key's raw value). Missing keys take the
-    /// default; bad values are replaced or clamped and reported as [`Notice`]s, never a panic.
-    pub fn from_query(get: impl Fn(&str) -> Option<String>) -> (Inputs, Vec<Notice>) {
+    /// default; bad values are replaced or clamped and reported as [`UrlNotice`]s.
+    pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Inputs, Vec<UrlNotice>) {
         let mut inputs = Inputs::default();
-        let mut notices = Vec::new();
+        let mut r = UrlReader::new(get);
         for field in Field::ALL {
-            let Some(raw) = get(field.key()) else { continue };
             let Range { min, max, .. } = field.range();
-            let kind = match rebalance_core::float::parse_f64(raw.trim()) {
-                // NaN is no number; ±inf (also what a 400-digit number reads as) is out of range.
-                Some(v) if !v.is_nan() && (v < min || v > max) => {
-                    inputs.set(field, v);
-                    Some(NoticeKind::OutOfRange { min, max })
-                }
-                Some(v) if v.is_finite() && field.is_count() && v.fract() != 0.0 => {
-                    inputs.set(field, v);
-                    Some(NoticeKind::NotWhole)
-                }
-                Some(v) if v.is_finite() => {
-                    inputs.set(field, v);
-                    None
-                }
-                _ => Some(NoticeKind::NotANumber),
+            let value = if field.is_count() {
+                r.whole(field.key(), min as i64, max as i64, inputs.get(field) as i64) as f64
+            } else {
+                r.decimal(field.key(), min, max, inputs.get(field))
             };
-            if let Some(kind) = kind {
-                notices.push(Notice {
-                    key: field.key(),
-                    raw: shorten(&raw),
-                    kind,
-                    used: format_value(inputs.get(field)),
-                });
-            }
+            inputs.set(field, value);
         }
-        if let Some(raw) = get(GOAL_KEY) {
-            match GoalKind::from_code(raw.trim()) {
-                Some(goal) => inputs.goal = goal,
-                None => notices.push(Notice::unknown(GOAL_KEY, raw, "target, instances", inputs.goal.code())),
-            }
-        }
-        if let Some(raw) = get(MODEL_KEY) {
-            match model_from_code(raw.trim()) {
-                Some(model) => inputs.model = model,
-                None => notices.push(Notice::unknown(MODEL_KEY, raw, "queue, message", model_code(inputs.model))),
-            }
-        }
-        (inputs, notices)
-    }
-}
-
-/// Why a URL value was not taken as it was.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NoticeKind {
-    /// Not a finite number: the default is used.
-    NotANumber,
-    /// Outside the field's range: clamped.
-    OutOfRange {
-        /// The range's minimum.
-        min: f64,
-        /// The range's maximum.
-        max: f64,
-    },
-    /// A count with a fraction: rounded.
-    NotWhole,
-    /// Not one of the switch's values: the default is used.
-    UnknownChoice {
-        /// The accepted values, e.g. `queue, message`.
-        choices: &'static str,
-    },
-}
-
-/// A URL value that was adjusted, shown to the reader.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Notice {
-    /// The query key, e.g. `pl_q`.
-    pub key: &'static str,
-    /// The value as the URL had it.
-    pub raw: String,
-    /// What was wrong.
-    pub kind: NoticeKind,
-    /// The value used instead.
-    pub used: String,
-}
-
-impl Notice {
-    fn unknown(key: &'static str, raw: String, choices: &'static str, used: &str) -> Notice {
-        Notice { key, raw: shorten(&raw), kind: NoticeKind::UnknownChoice { choices }, used: used.to_owned() }
-    }
-}
-
-/// A URL value as a notice quotes it: at most 40 characters, so a pasted essay stays short.
-fn shorten(raw: &str) -> String {
-    const MAX: usize = 40;
-    if raw.chars().count() > MAX {
-        raw.chars().take(MAX).chain(['…']).collect()
-    } else {
-        raw.to_owned()
+        let goals = [GoalKind::Target, GoalKind::Instances].map(|g| (g.code(), g));
+        inputs.goal = r.choice(GOAL_KEY, &goals, inputs.goal);
+        let models = [Model::QueueLevel, Model::MessageLevel].map(|m| (model_code(m), m));
+        inputs.model = r.choice(MODEL_KEY, &models, inputs.model);
+        (inputs, r.into_notices())
     }
 }

@@ -12,7 +12,7 @@ use rebalance_core::exercise::Value;
 use rebalance_core::plan::{plan, Goal, Model, Plan, PlanInput};
 use rebalance_core::Error;
 
-use super::query::Notice;
+use crate::url_state::UrlNotice;
 
 /// One numeric input of the planner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,10 +129,6 @@ impl GoalKind {
             GoalKind::Instances => "instances",
         }
     }
-
-    pub(super) fn from_code(code: &str) -> Option<GoalKind> {
-        [GoalKind::Target, GoalKind::Instances].into_iter().find(|g| g.code() == code)
-    }
 }
 
 /// The URL value of a model.
@@ -141,10 +137,6 @@ pub fn model_code(model: Model) -> &'static str {
         Model::QueueLevel => "queue",
         Model::MessageLevel => "message",
     }
-}
-
-pub(super) fn model_from_code(code: &str) -> Option<Model> {
-    [Model::QueueLevel, Model::MessageLevel].into_iter().find(|m| model_code(*m) == code)
 }
 
 /// Everything the reader can set.
@@ -306,12 +298,12 @@ pub struct PlannerState {
     /// The plans of the last inputs the core accepted (shown while `error` is set).
     pub last_good: Option<Rc<Comparison>>,
     /// URL values that were adjusted on load.
-    pub notices: Vec<Notice>,
+    pub notices: Vec<UrlNotice>,
 }
 
 impl PlannerState {
     /// The state for `inputs`, planned.
-    pub fn new(inputs: Inputs, notices: Vec<Notice>) -> PlannerState {
+    pub fn new(inputs: Inputs, notices: Vec<UrlNotice>) -> PlannerState {
         PlannerState { inputs, error: None, last_good: None, notices }.planned()
     }
 

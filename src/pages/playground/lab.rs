@@ -12,8 +12,8 @@ use rebalance_core::message_queue::{sort_cids, sort_queues};
 use rebalance_core::{Error, MessageQueue};
 use yew::AttrValue;
 
-use super::query::Notice;
 use super::settings::{cid_of, Action, Mode, QueueRef, Settings, GROUP};
+use crate::url_state::UrlNotice;
 
 /// One queue of the topic, ready to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +102,7 @@ pub struct Lab {
     /// What the reader set.
     pub settings: Settings,
     /// URL values that were replaced when the page opened.
-    pub notices: Vec<Notice>,
+    pub notices: Vec<UrlNotice>,
     /// The last assignment that worked (with the settings it was computed for).
     pub assignment: Option<Rc<GroupAssignment>>,
     /// What the page draws.
@@ -127,7 +127,7 @@ pub fn exception_log(strategy_name: &str, error: &Error) -> String {
 
 impl Lab {
     /// The page as opened with `settings`.
-    pub fn new(settings: Settings, notices: Vec<Notice>) -> Lab {
+    pub fn new(settings: Settings, notices: Vec<UrlNotice>) -> Lab {
         let inputs = inputs_of(&settings);
         let (assignment, error) = match assign(&inputs.0, &inputs.1, &inputs.2) {
             Ok(a) => (Some(Rc::new(a)), None),

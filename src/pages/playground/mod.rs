@@ -42,6 +42,7 @@ use self::lab::{Lab, View};
 use self::lanes::{can_grow, Lanes, Stage, StageHandle};
 use self::settings::{Action, Mode};
 use self::table::AssignmentTable;
+use crate::components::UrlNotices;
 use crate::hooks::{use_i18n, I18n};
 use crate::url_state;
 
@@ -103,17 +104,7 @@ pub fn Playground() -> Html {
         <section class="page page-playground">
             <h1>{ i18n.t("page.playground.title") }</h1>
             <p class="lead">{ i18n.t("page.playground.intro") }</p>
-            if !lab.notices.is_empty() {
-                <div class="pg-notices" role="status">
-                    <p>{ i18n.t("page.playground.notice.title") }</p>
-                    <ul>
-                        { for lab.notices.iter().map(|n| html! {
-                            <li>{ i18n.t_args("page.playground.notice.item",
-                                &[("key", n.key), ("given", &n.given), ("used", &n.used)]) }</li>
-                        }) }
-                    </ul>
-                </div>
-            }
+            <UrlNotices notices={lab.notices.clone()} class="pg-notices" />
             <div class="pg-layout">
                 <Controls settings={s.clone()} on_action={on_action.clone()} />
                 <section class="pg-main" aria-labelledby="pg-main-title">

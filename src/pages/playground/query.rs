@@ -1,6 +1,6 @@
 //! The playground's state in the URL query (`pg_` keys). Reading never fails: a value that
 //! is not valid or out of range is replaced (clamped where a number can be) and reported as
-//! a [`Notice`], which the page shows in a `role="status"` box.
+//! a [`UrlNotice`] by the shared [`UrlReader`].
 //!
 //! | key | meaning | default |
 //! |---|---|---|
@@ -21,61 +21,22 @@
 use std::collections::BTreeSet;
 
 use super::settings::*;
+use crate::url_state::{Problem, UrlNotice, UrlReader};
 
-/// A URL value that was not used as given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    /// The query key, e.g. `pg_q`.
-    pub key: &'static str,
-    /// The value found in the URL.
-    pub given: String,
-    /// The value used instead.
-    pub used: String,
-}
-
-struct Reader<'a> {
-    get: &'a dyn Fn(&str) -> Option<String>,
-    notices: Vec<Notice>,
-}
-
-impl Reader<'_> {
-    fn note(&mut self, key: &'static str, given: &str, used: impl ToString) {
-        self.notices.push(Notice { key, given: given.to_owned(), used: used.to_string() });
-    }
-
-    /// An integer in `min..=max`: clamped when out of range, `default` when not a number.
-    fn int(&mut self, key: &'static str, min: i64, max: i64, default: i64) -> i64 {
-        let Some(raw) = (self.get)(key) else { return default };
-        match rebalance_core::float::parse_f64(raw.trim()) {
-            Some(v) if v.is_finite() => {
-                let used = (v.round() as i64).clamp(min, max);
-                if used as f64 != v {
-                    self.note(key, &raw, used);
-                }
-                used
-            }
-            _ => {
-                self.note(key, &raw, default);
-                default
-            }
-        }
-    }
-
-    /// A comma list; entries that `parse` rejects are dropped with one notice.
-    fn list<T>(&mut self, key: &'static str, parse: impl Fn(&str) -> Option<T>) -> Option<(Vec<T>, String)> {
-        let raw = (self.get)(key)?;
-        let mut bad = false;
-        let items = raw
-            .split(',')
-            .filter(|s| !s.trim().is_empty())
-            .filter_map(|s| {
-                let item = parse(s.trim());
-                bad |= item.is_none();
-                item
-            })
-            .collect();
-        Some((items, if bad { raw } else { String::new() }))
-    }
+/// A comma list; entries that `parse` rejects are dropped. Returns the entries and whether
+/// one was dropped.
+fn list<T>(raw: &str, parse: impl Fn(&str) -> Option<T>) -> (Vec<T>, bool) {
+    let mut bad = false;
+    let items = raw
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .filter_map(|s| {
+            let item = parse(s.trim());
+            bad |= item.is_none();
+            item
+        })
+        .collect();
+    (items, bad)
 }
 
 fn parse_flag(raw: &str) -> Option<bool> {
@@ -87,40 +48,46 @@ fn parse_flag(raw: &str) -> Option<bool> {
 }
 
 /// Reads the settings from a query getter (`url_state::get` in the browser).
-pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<Notice>) {
-    let mut r = Reader { get, notices: Vec::new() };
+pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<UrlNotice>) {
+    let mut r = UrlReader::new(get);
     let mut s = Settings::default();
-    s.queues = r.int("pg_q", 1, i64::from(MAX_QUEUES), i64::from(s.queues)) as u16;
-    s.brokers = r.int("pg_b", 1, i64::from(MAX_BROKERS), i64::from(s.brokers)) as u8;
-    let count = r.int("pg_c", 0, MAX_CONSUMERS as i64, s.hosts.len() as i64) as usize;
+    s.queues = r.whole("pg_q", 1, i64::from(MAX_QUEUES), i64::from(s.queues)) as u16;
+    s.brokers = r.whole("pg_b", 1, i64::from(MAX_BROKERS), i64::from(s.brokers)) as u8;
+    let count = r.whole("pg_c", 0, MAX_CONSUMERS as i64, s.hosts.len() as i64) as usize;
     s.hosts = resized(&[], count);
-    if let Some((mut hosts, bad)) = r.list("pg_m", |t| t.parse::<u8>().ok().filter(|h| (1..=MAX_HOST).contains(h))) {
+    if let Some(raw) = r.raw("pg_m") {
+        let (mut hosts, bad) = list(&raw, |t| t.parse::<u8>().ok().filter(|h| (1..=MAX_HOST).contains(h)));
         hosts.sort();
         let over = hosts.len() > MAX_CONSUMERS;
         hosts.truncate(MAX_CONSUMERS);
-        let used = join(hosts.iter());
-        if !bad.is_empty() || over {
-            r.note("pg_m", &(r.get)("pg_m").unwrap_or_default(), &used);
+        if bad || over {
+            r.note("pg_m", &raw, Problem::Invalid, join(hosts.iter()));
         }
-        if (r.get)("pg_c").is_some() && hosts.len() != count {
-            r.note("pg_c", &count.to_string(), hosts.len());
+        if r.raw("pg_c").is_some() && hosts.len() != count {
+            r.note("pg_c", &count.to_string(), Problem::Invalid, hosts.len());
         }
         s.hosts = hosts;
     }
-    if let Some(raw) = (r.get)("pg_s") {
+    if let Some(raw) = r.raw("pg_s") {
         match Mode::parse(&raw) {
             Some(mode) => s.mode = mode,
-            None => r.note("pg_s", &raw, s.mode.name()),
+            None => {
+                let choices = names(Mode::ALL.iter().map(|m| m.name()));
+                r.note("pg_s", &raw, Problem::UnknownChoice { choices }, s.mode.name());
+            }
         }
     }
-    if let Some(raw) = (r.get)("pg_d") {
+    if let Some(raw) = r.raw("pg_d") {
         match Mode::parse(&raw).and_then(Mode::kind).filter(|k| DELEGATES.contains(k)) {
             Some(kind) => s.delegate = kind,
-            None => r.note("pg_d", &raw, s.delegate.name()),
+            None => {
+                let choices = names(DELEGATES.iter().map(|k| k.name()));
+                r.note("pg_d", &raw, Problem::UnknownChoice { choices }, s.delegate.name());
+            }
         }
     }
-    s.virtual_nodes = r.int("pg_v", 0, i64::from(MAX_VIRTUAL_NODES), i64::from(s.virtual_nodes)) as u32;
-    if let Some(raw) = (r.get)("pg_rooms") {
+    s.virtual_nodes = r.whole("pg_v", 0, i64::from(MAX_VIRTUAL_NODES), i64::from(s.virtual_nodes)) as u32;
+    if let Some(raw) = r.raw("pg_rooms") {
         let mut bad = raw.chars().count() > usize::from(MAX_BROKERS);
         for (slot, c) in s.broker_rooms.iter_mut().zip(raw.trim().chars()) {
             match c.to_digit(10).and_then(|d| u8::try_from(d).ok()).filter(|d| *d <= ROOMS) {
@@ -130,7 +97,7 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<Notice
         }
         if bad {
             let used: String = s.broker_rooms.iter().map(|r| r.to_string()).collect();
-            r.note("pg_rooms", &raw, used);
+            r.note("pg_rooms", &raw, Problem::Invalid, used);
         }
     }
     let room_pair = |t: &str| -> Option<(u8, u8)> {
@@ -139,18 +106,19 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<Notice
         let room = room.trim().parse::<u8>().ok().filter(|r| *r <= ROOMS)?;
         Some((host, room))
     };
-    if let Some((pairs, bad)) = r.list("pg_crooms", room_pair) {
+    if let Some(raw) = r.raw("pg_crooms") {
+        let (pairs, bad) = list(&raw, room_pair);
         for (host, room) in pairs {
             if room != default_consumer_room(host) {
                 s.consumer_rooms.insert(host, room);
             }
         }
-        if !bad.is_empty() {
+        if bad {
             let used = s.consumer_rooms.iter().map(|(h, r)| format!("{h}:{r}")).collect::<Vec<_>>().join(",");
-            r.note("pg_crooms", &bad, used);
+            r.note("pg_crooms", &raw, Problem::Invalid, used);
         }
     }
-    if let Some(raw) = (r.get)("pg_idc") {
+    if let Some(raw) = r.raw("pg_idc") {
         let rooms: BTreeSet<u8> = raw
             .chars()
             .filter(|c| *c != ',')
@@ -158,58 +126,40 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<Notice
             .filter(|d| (1..=ROOMS).contains(d))
             .collect();
         if rooms.len() != raw.chars().filter(|c| *c != ',').count() {
-            r.note("pg_idc", &raw, join(rooms.iter()));
+            r.note("pg_idc", &raw, Problem::Invalid, join(rooms.iter()));
         }
         s.idcs = rooms;
     }
-    if let Some((mut config, bad)) = r.list("pg_cfg", QueueRef::parse) {
+    if let Some(raw) = r.raw("pg_cfg") {
+        let (mut config, bad) = list(&raw, QueueRef::parse);
         let mut seen = BTreeSet::new();
         config.retain(|q| seen.insert(*q));
-        if !bad.is_empty() {
-            r.note("pg_cfg", &bad, config.iter().map(|q| q.key()).collect::<Vec<_>>().join(","));
+        if bad {
+            r.note("pg_cfg", &raw, Problem::Invalid, config.iter().map(|q| q.key()).collect::<Vec<_>>().join(","));
         }
         s.config = config;
     }
-    s.late = flag(&mut r, "pg_late");
-    s.compare = flag(&mut r, "pg_cmp");
-    if let Some(raw) = (r.get)("pg_view") {
-        match raw.trim() {
-            "table" => s.table = true,
-            "lanes" | "" => s.table = false,
-            _ => r.note("pg_view", &raw, "lanes"),
-        }
-    }
-    if let Some((mut modes, bad)) = r.list("pg_cs", Mode::parse) {
+    s.late = r.text("pg_late", false, |_| "0".to_owned(), parse_flag);
+    s.compare = r.text("pg_cmp", false, |_| "0".to_owned(), parse_flag);
+    s.table = r.choice("pg_view", &[("lanes", false), ("table", true)], false);
+    if let Some(raw) = r.raw("pg_cs") {
+        let (mut modes, bad) = list(&raw, Mode::parse);
         let mut seen = BTreeSet::new();
         modes.retain(|m| seen.insert(*m));
         modes.sort_by_key(|m| Mode::ALL.iter().position(|x| x == m));
         let over = modes.len() > 3;
         modes.truncate(3);
-        if !bad.is_empty() || over {
-            r.note(
-                "pg_cs",
-                &(r.get)("pg_cs").unwrap_or_default(),
-                modes.iter().map(|m| m.name()).collect::<Vec<_>>().join(","),
-            );
+        if bad || over {
+            r.note("pg_cs", &raw, Problem::Invalid, names(modes.iter().map(|m| m.name())).replace(", ", ","));
         }
         s.compare_modes = modes;
     }
-    if let Some(raw) = (r.get)("pg_cc") {
-        match raw.trim() {
-            "join" => s.change = Change::Join,
-            "leave" => s.change = Change::Leave,
-            _ => r.note("pg_cc", &raw, "join"),
-        }
-    }
-    (s, r.notices)
+    s.change = r.choice("pg_cc", &[("join", Change::Join), ("leave", Change::Leave)], Change::Join);
+    (s, r.into_notices())
 }
 
-fn flag(r: &mut Reader, key: &'static str) -> bool {
-    let Some(raw) = (r.get)(key) else { return false };
-    parse_flag(&raw).unwrap_or_else(|| {
-        r.note(key, &raw, "0");
-        false
-    })
+fn names<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    items.collect::<Vec<_>>().join(", ")
 }
 
 fn join<T: ToString>(items: impl Iterator<Item = T>) -> String {

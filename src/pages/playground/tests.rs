@@ -13,7 +13,7 @@ use super::query::{from_query, to_query};
 use super::settings::*;
 use crate::i18n::{t, Lang};
 
-fn read(query: &str) -> (Settings, Vec<super::query::Notice>) {
+fn read(query: &str) -> (Settings, Vec<crate::url_state::UrlNotice>) {
     let map: HashMap<String, String> = query
         .split('&')
         .filter(|p| !p.is_empty())
@@ -93,7 +93,7 @@ fn bad_values_are_clamped_with_a_notice() {
     assert_eq!(s.config, [QueueRef { broker: 0, id: 1 }, QueueRef { broker: 1, id: 2 }]);
     assert_eq!(s.broker_rooms[0], 1);
     assert!(!s.late);
-    let keys: Vec<&str> = notices.iter().map(|n| n.key).collect();
+    let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["pg_q", "pg_b", "pg_c", "pg_s", "pg_v", "pg_rooms", "pg_cfg", "pg_late"]);
     assert_eq!(notices[0].used, "256");
 }

@@ -49,7 +49,8 @@ use self::log_pane::{log_view, LogPane};
 use self::run::twin_model;
 use self::state::{Action, Page};
 use self::stats::Stats;
-use self::text::{count, model_label, notice_text, time_label};
+use self::text::{count, model_label, sorted, time_label};
+use crate::components::{split_notices, UrlNotices};
 use crate::hooks::{use_i18n, I18n};
 use crate::url_state;
 
@@ -314,18 +315,10 @@ fn keyboard(e: &KeyboardEvent) -> Option<Action> {
 
 /// URL values that were not used as given (a `role="status"` box).
 fn notices_box(i18n: &I18n, page: &Page, on_action: &Callback<Action>) -> Html {
-    if page.notices.is_empty() {
-        return Html::default();
-    }
+    let (url_notices, page_notices) = split_notices(&page.notices, |n| sorted(i18n, n));
     html! {
-        <div class="tl-notices" role="status">
-            <p>{ i18n.t("page.timeline.notice.title") }</p>
-            <ul>{ for page.notices.iter().map(|n| html! { <li>{ notice_text(i18n, n) }</li> }) }</ul>
-            <button type="button" class="tl-button tl-button-quiet"
-                    onclick={on_action.reform(|_: MouseEvent| Action::DismissNotices)}>
-                { i18n.t("page.timeline.notice.dismiss") }
-            </button>
-        </div>
+        <UrlNotices notices={url_notices} {page_notices} class="tl-notices" button_class="tl-button tl-button-quiet"
+                    on_dismiss={on_action.reform(|()| Action::DismissNotices)} />
     }
 }
 

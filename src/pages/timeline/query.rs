@@ -1,6 +1,7 @@
 //! The timeline's state in the URL query (`tl_` keys), so a link replays the run exactly.
 //! Reading never fails: a value that cannot be used is replaced (clamped where a number
-//! can be) and reported as a [`Notice`], which the page shows in a `role="status"` box.
+//! can be) and reported as a [`UrlNotice`] by the shared [`UrlReader`]; events that cannot
+//! be used are the page's own [`Notice`]s.
 //!
 //! | key | meaning | default |
 //! |---|---|---|
@@ -22,64 +23,25 @@ use rebalance_core::simulate::PopConsumer;
 use super::run::Run;
 use super::script;
 use super::state::{preset, LogFilter, Page, DEFAULT_SCENARIO, DEFAULT_SEED, DEFAULT_SPEED, MAX_SEED, SPEED_LABELS};
+use crate::url_state::{Problem, UrlNotice, UrlReader};
 
-/// A URL value that was not used as given.
+/// Something in the link the page could not use as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
-    /// `key` held `given`; `used` was used instead.
-    Replaced {
-        /// The query key.
-        key: &'static str,
-        /// The value found.
-        given: String,
-        /// The value used.
-        used: String,
-    },
-    /// An item of `tl_events` that is not an event.
+    /// A URL value, replaced or clamped.
+    Url(UrlNotice),
+    /// An entry of `tl_events` that is not an event; left out.
     BadEvent {
-        /// The item.
+        /// The entry as written.
         item: String,
     },
-    /// An event the core refused for this run.
+    /// An event the simulator refused; left out.
     Refused {
-        /// The item.
+        /// The entry as written.
         item: String,
-        /// The core's reason.
+        /// The simulator's reason.
         reason: String,
     },
-}
-
-fn replaced(key: &'static str, given: &str, used: impl ToString) -> Notice {
-    Notice::Replaced { key, given: given.to_owned(), used: used.to_string() }
-}
-
-/// A whole number in `0..=max`: clamped when out of range, `default` when not a number.
-fn whole(
-    get: &dyn Fn(&str) -> Option<String>,
-    key: &'static str,
-    max: u64,
-    default: u64,
-    out: &mut Vec<Notice>,
-) -> u64 {
-    let Some(raw) = get(key) else { return default };
-    let text = raw.trim();
-    if let Ok(v) = text.parse::<u64>() {
-        if v > max {
-            out.push(replaced(key, &raw, max));
-        }
-        return v.min(max);
-    }
-    match rebalance_core::float::parse_f64(text) {
-        Some(v) if v.is_finite() => {
-            let used = v.round().clamp(0.0, max as f64) as u64;
-            out.push(replaced(key, &raw, used));
-            used
-        }
-        _ => {
-            out.push(replaced(key, &raw, default));
-            default
-        }
-    }
 }
 
 /// `tl_pop`'s value for a POP client.
@@ -92,71 +54,45 @@ pub fn pop_code(pop: PopConsumer) -> &'static str {
 
 /// Reads the whole page from the URL (`get` returns a key's value) and replays the run to `tl_t`.
 pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
-    let mut notices = Vec::new();
-    let name = get("tl_scenario").map(|s| s.trim().to_owned());
+    let mut r = UrlReader::new(get);
+    let name = r.raw("tl_scenario").map(|s| s.trim().to_owned());
     let mut scenario = preset(name.as_deref().unwrap_or(DEFAULT_SCENARIO));
     if let (Some(given), Some(s)) = (&name, &scenario) {
         if given != &s.name {
-            notices.push(replaced("tl_scenario", given, &s.name));
+            r.note("tl_scenario", given, Problem::Invalid, &s.name);
         }
     }
-    let seed = whole(get, "tl_seed", MAX_SEED, DEFAULT_SEED, &mut notices);
-    let (events, bad) = get("tl_events").map(|t| script::decode(&t)).unwrap_or_default();
-    notices.extend(bad.into_iter().map(|b| Notice::BadEvent { item: b.item }));
-    let compare = match get("tl_cmp").as_deref().map(str::trim) {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => {
-            notices.push(replaced("tl_cmp", other, 0));
-            false
-        }
-    };
-    let speed = match get("tl_speed") {
-        None => DEFAULT_SPEED,
-        Some(raw) => SPEED_LABELS.iter().position(|s| *s == raw.trim()).unwrap_or_else(|| {
-            notices.push(replaced("tl_speed", &raw, SPEED_LABELS.get(DEFAULT_SPEED).copied().unwrap_or("8")));
-            DEFAULT_SPEED
-        }),
-    };
-    let log = match get("tl_log") {
-        None => LogFilter::All,
-        Some(raw) => LogFilter::parse(&raw).unwrap_or_else(|| {
-            notices.push(replaced("tl_log", &raw, "all"));
-            LogFilter::All
-        }),
-    };
-    let quiet = match get("tl_quiet").as_deref().map(str::trim) {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => {
-            notices.push(replaced("tl_quiet", other, 0));
-            false
-        }
-    };
-    if let (Some(raw), Some(s)) = (get("tl_pop"), scenario.as_mut()) {
+    let seed = r.whole("tl_seed", 0, MAX_SEED as i64, DEFAULT_SEED as i64) as u64;
+    let (events, bad) = r.raw("tl_events").map(|t| script::decode(&t)).unwrap_or_default();
+    let mut page_notices: Vec<Notice> = bad.into_iter().map(|b| Notice::BadEvent { item: b.item }).collect();
+    let switch = [("0", false), ("1", true)];
+    let compare = r.choice("tl_cmp", &switch, false);
+    let speeds: Vec<(&str, usize)> = SPEED_LABELS.iter().copied().zip(0..).collect();
+    let speed = r.choice("tl_speed", &speeds, DEFAULT_SPEED);
+    let log = r.text("tl_log", LogFilter::All, |l| l.code(), LogFilter::parse);
+    let quiet = r.choice("tl_quiet", &switch, false);
+    if let Some(s) = scenario.as_mut() {
         let pop = &mut s.config.client.pop_consumer;
-        match raw.trim() {
-            "simple" => *pop = PopConsumer::Simple,
-            "push" => *pop = PopConsumer::Push,
-            _ => notices.push(replaced("tl_pop", &raw, pop_code(*pop))),
-        }
+        let pops = [PopConsumer::Simple, PopConsumer::Push].map(|p| (pop_code(p), p));
+        *pop = r.choice("tl_pop", &pops, *pop);
     }
     let built = match scenario {
         Some(s) => Run::new(s, seed, events, compare),
         None => Err("no preset scenario".to_owned()),
     };
     let run = built.map(|(mut run, refused)| {
-        notices.extend(refused.into_iter().map(|r| Notice::Refused { item: r.item, reason: r.reason }));
-        let tick = whole(get, "tl_t", run.horizon(), 0, &mut notices);
-        run.seek(tick);
+        page_notices.extend(refused.into_iter().map(|r| Notice::Refused { item: r.item, reason: r.reason }));
+        let horizon = i64::try_from(run.horizon()).unwrap_or(i64::MAX);
+        run.seek(r.whole("tl_t", 0, horizon, 0) as u64);
         run
     });
+    let notices = r.into_notices().into_iter().map(Notice::Url).chain(page_notices).collect();
     let mut page = Page::new(run, speed, log, notices);
     page.quiet = quiet;
     // A filter naming a process the run never starts shows nothing; say so and show all.
     if let (LogFilter::Process(p), Some(run)) = (page.log, page.run.as_ref()) {
         if p as usize >= run.main().snapshot().consumers.len() {
-            page.notices.push(replaced("tl_log", &p.to_string(), "all"));
+            page.notices.push(Notice::Url(UrlNotice::new("tl_log", &p.to_string(), Problem::Invalid, "all")));
             page.log = LogFilter::All;
         }
     }
@@ -299,7 +235,7 @@ mod tests {
             .notices
             .iter()
             .map(|n| match n {
-                Notice::Replaced { key, .. } => (*key).to_owned(),
+                Notice::Url(n) => n.key.clone(),
                 Notice::BadEvent { item } => format!("bad {item}"),
                 Notice::Refused { item, .. } => format!("refused {item}"),
             })
@@ -309,18 +245,19 @@ mod tests {
             [
                 "tl_scenario",
                 "tl_seed",
-                "bad garbage",
                 "tl_cmp",
                 "tl_speed",
                 "tl_pop",
-                "refused 2000-queues-r0",
                 "tl_t",
+                "bad garbage",
+                "refused 2000-queues-r0",
                 "tl_log"
             ]
         );
-        let pop = page.notices.iter().find(|n| matches!(n, Notice::Replaced { key: "tl_pop", .. }));
-        let default = pop_code(ClientConfig::default().pop_consumer).to_owned();
-        assert_eq!(pop, Some(&Notice::Replaced { key: "tl_pop", given: "PULL".to_owned(), used: default }));
+        let pop = page.notices.iter().find(|n| matches!(n, Notice::Url(n) if n.key == "tl_pop"));
+        let default = pop_code(ClientConfig::default().pop_consumer);
+        let choices = Problem::UnknownChoice { choices: "simple, push".to_owned() };
+        assert_eq!(pop, Some(&Notice::Url(UrlNotice::new("tl_pop", "PULL", choices, default))));
         assert_eq!(page.log, LogFilter::All);
     }
 

@@ -10,6 +10,7 @@ use rebalance_core::simulate::{scenario, ConsumeModel, ConsumerStatus, Event, Si
 
 use super::query::Notice;
 use crate::hooks::I18n;
+use crate::url_state::UrlNotice;
 
 /// `90.1 s`.
 pub fn seconds_label(ms: u64) -> String {
@@ -102,15 +103,14 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
     }
 }
 
-/// A URL notice, in words.
-pub fn notice_text(i18n: &I18n, notice: &Notice) -> String {
+/// A notice as the shared box takes it: a URL notice, or the sentence of the page's own (an
+/// event left out).
+pub fn sorted<'a>(i18n: &I18n, notice: &'a Notice) -> Result<&'a UrlNotice, String> {
     match notice {
-        Notice::Replaced { key, given, used } => {
-            i18n.t_args("page.timeline.notice.replaced", &[("key", key), ("given", given), ("used", used)])
-        }
-        Notice::BadEvent { item } => i18n.t_args("page.timeline.notice.bad_event", &[("item", item)]),
+        Notice::Url(notice) => Ok(notice),
+        Notice::BadEvent { item } => Err(i18n.t_args("page.timeline.notice.bad_event", &[("item", item)])),
         Notice::Refused { item, reason } => {
-            i18n.t_args("page.timeline.notice.refused", &[("item", item), ("reason", reason)])
+            Err(i18n.t_args("page.timeline.notice.refused", &[("item", item), ("reason", reason)]))
         }
     }
 }

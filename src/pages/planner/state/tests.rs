@@ -1,11 +1,19 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::pages::planner::query::{Notice, NoticeKind};
+use crate::url_state::{Problem, UrlNotice};
 
-fn query(pairs: &[(&str, &str)]) -> (Inputs, Vec<Notice>) {
+fn query(pairs: &[(&str, &str)]) -> (Inputs, Vec<UrlNotice>) {
     let map: HashMap<String, String> = pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
-    Inputs::from_query(|key| map.get(key).cloned())
+    Inputs::from_query(&|key| map.get(key).cloned())
+}
+
+fn range(min: &str, max: &str) -> Problem {
+    Problem::OutOfRange { min: min.to_owned(), max: max.to_owned() }
+}
+
+fn choices(names: &str) -> Problem {
+    Problem::UnknownChoice { choices: names.to_owned() }
 }
 
 #[test]
@@ -73,21 +81,22 @@ fn bad_url_values_are_clamped_or_replaced_with_a_notice() {
     assert_eq!(inputs.target_seconds, default.target_seconds);
     assert_eq!(inputs.goal, GoalKind::Target);
     assert_eq!(inputs.model, Model::QueueLevel);
-    let kinds: Vec<(&str, &NoticeKind, &str)> = notices.iter().map(|n| (n.key, &n.kind, n.used.as_str())).collect();
+    let kinds: Vec<(&str, Problem, &str)> =
+        notices.iter().map(|n| (n.key.as_str(), n.problem.clone(), n.used.as_str())).collect();
     assert_eq!(
         kinds,
         [
-            ("pl_b", &NoticeKind::NotANumber, "12000000"),
-            ("pl_p", &NoticeKind::OutOfRange { min: 0.0, max: 200_000.0 }, "0"),
-            ("pl_r", &NoticeKind::OutOfRange { min: 0.0, max: 20_000.0 }, "20000"),
-            ("pl_t", &NoticeKind::NotANumber, "900"),
-            ("pl_q", &NoticeKind::OutOfRange { min: 1.0, max: 256.0 }, "256"),
-            ("pl_n", &NoticeKind::NotWhole, "3"),
-            ("pl_goal", &NoticeKind::UnknownChoice { choices: "target, instances" }, "target"),
-            ("pl_model", &NoticeKind::UnknownChoice { choices: "queue, message" }, "queue"),
+            ("pl_b", Problem::NotANumber, "12000000"),
+            ("pl_p", range("0", "200000"), "0"),
+            ("pl_r", range("0", "20000"), "20000"),
+            ("pl_t", Problem::NotANumber, "900"),
+            ("pl_q", range("1", "256"), "256"),
+            ("pl_n", Problem::NotWhole, "3"),
+            ("pl_goal", choices("target, instances"), "target"),
+            ("pl_model", choices("queue, message"), "queue"),
         ]
     );
-    assert_eq!(notices.first().map(|n| n.raw.as_str()), Some("lots"));
+    assert_eq!(notices.first().map(|n| n.given.as_str()), Some("lots"));
 }
 
 #[test]
@@ -145,10 +154,10 @@ fn a_long_url_value_is_quoted_short() {
     let long = "9".repeat(500);
     let (inputs, notices) = query(&[("pl_b", &long)]);
     assert_eq!(inputs.backlog, 100_000_000.0);
-    assert_eq!(notices.first().map(|n| n.raw.chars().count()), Some(41));
+    assert_eq!(notices.first().map(|n| n.given.chars().count()), Some(41));
     let (inputs, notices) = query(&[("pl_q", "NaN")]);
     assert_eq!(inputs.queues, 8);
-    assert_eq!(notices.first().map(|n| &n.kind), Some(&NoticeKind::NotANumber));
+    assert_eq!(notices.first().map(|n| &n.problem), Some(&Problem::NotANumber));
 }
 
 #[test]
