@@ -100,9 +100,9 @@ fn placeholders_match_across_languages() {
     }
 }
 
-/// Collects the literal keys of `.t("…")` and `.t_args("…"` calls in every `.rs` file under
-/// `dir`, except this module's own files (which quote the pattern).
-fn keys_used_in(dir: &Path, found: &mut Vec<(String, String)>) {
+/// `(path, text)` of every `.rs` file under `dir`, except this module's own files (which
+/// quote the patterns the checks look for).
+fn rust_sources(dir: &Path, found: &mut Vec<(String, String)>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -111,52 +111,47 @@ fn keys_used_in(dir: &Path, found: &mut Vec<(String, String)>) {
         if path.ends_with("src/i18n") {
             continue;
         } else if path.is_dir() {
-            keys_used_in(&path, found);
+            rust_sources(&path, found);
         } else if path.extension().is_some_and(|ext| ext == "rs") {
-            let source = std::fs::read_to_string(&path).unwrap_or_default();
-            for call in [".t(\"", ".t_args(\"", ".t_count(\""] {
-                for (_, rest) in source.match_indices(call).map(|(i, m)| source.split_at(i + m.len())) {
-                    if let Some((key, _)) = rest.split_once('"') {
-                        found.push((path.display().to_string(), key.to_owned()));
-                    }
-                }
-            }
+            found.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap_or_default()));
         }
     }
 }
 
+/// The literal keys of `.t("…")`, `.t_args("…"` and `.t_count("…"` calls in `sources`, with
+/// the file they are in.
+fn keys_used_in(sources: &[(String, String)]) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for (path, source) in sources {
+        for call in [".t(\"", ".t_args(\"", ".t_count(\""] {
+            for (_, rest) in source.match_indices(call).map(|(i, m)| source.split_at(i + m.len())) {
+                if let Some((key, _)) = rest.split_once('"') {
+                    found.push((path.clone(), key.to_owned()));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn site_sources() -> Vec<(String, String)> {
+    let mut sources = Vec::new();
+    rust_sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut sources);
+    sources
+}
+
 #[test]
 fn every_key_used_in_the_source_exists() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut used = Vec::new();
-    keys_used_in(&src, &mut used);
-    assert!(!used.is_empty(), "found no `.t(\"…\")` calls under {}", src.display());
+    let used = keys_used_in(&site_sources());
+    assert!(!used.is_empty(), "found no `.t(\"…\")` calls under src/");
     let en = keys(Lang::En);
     let unknown: Vec<_> = used.iter().filter(|(_, key)| !en.contains(key)).collect();
     assert!(unknown.is_empty(), "keys used but not defined: {unknown:?}");
 }
 
-/// The text of every `.rs` file under `dir` but this module's.
-fn source_text(dir: &Path, out: &mut String) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.ends_with("src/i18n") {
-            continue;
-        } else if path.is_dir() {
-            source_text(&path, out);
-        } else if path.extension().is_some_and(|ext| ext == "rs") {
-            out.push_str(&std::fs::read_to_string(&path).unwrap_or_default());
-        }
-    }
-}
-
 #[test]
 fn every_key_defined_is_named_in_the_source() {
-    let mut source = String::new();
-    source_text(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut source);
+    let source: String = site_sources().into_iter().map(|(_, text)| text).collect();
     // A singular form is looked up through its text's key.
     let unused: Vec<String> =
         keys_without_singulars(Lang::En).into_iter().filter(|key| !source.contains(&format!("\"{key}\""))).collect();
