@@ -160,6 +160,12 @@ fn english_texts_say_1_with_the_singular() {
             assert!(found.is_empty(), "{} seed {}: {found:?} in {en:?}", inst.exercise_id, inst.seed);
             ones += en.split_whitespace().collect::<Vec<_>>().windows(2).filter(|w| w[0] == "1").count();
         }
+        // The expected values as the result, the sheet and its answer key show them.
+        for part in &inst.parts {
+            let shown = display(&part.expected, &part.input, &inst.queue_labels());
+            let found = one_with_a_plural(shown.get(Lang::En));
+            assert!(found.is_empty(), "{} seed {}: expected value {found:?}", inst.exercise_id, inst.seed);
+        }
     }
     // The seeds do draw counts of 1, so the check above has something to look at.
     assert!(ones > 100, "only {ones} counts of 1");

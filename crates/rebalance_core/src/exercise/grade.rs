@@ -374,7 +374,7 @@ pub fn display(value: &Value, input: &PartInput, labels: &[String]) -> Text {
             format!("{} {}{open}{}{close}", format_number(*x), Unit::Seconds.symbol().get(lang), duration(*x, lang))
         }
         (Value::Number(x), PartInput::Number { unit, .. }) => {
-            format!("{} {}", format_number(*x), unit.symbol().get(lang)).trim_end().to_owned()
+            format!("{} {}", format_number(*x), unit.symbol_after(*x).get(lang)).trim_end().to_owned()
         }
         (Value::Number(x), _) => format_number(*x),
         (Value::Never, _) => never(lang).to_owned(),

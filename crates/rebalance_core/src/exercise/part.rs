@@ -165,6 +165,24 @@ impl Unit {
         };
         Text::new(zh, en)
     }
+
+    /// The unit as shown after the number `x`: English counts a single thing in the singular
+    /// ("1 queue", "2 queues"); the other symbols and Chinese measure words have one form.
+    pub fn symbol_after(self, x: f64) -> Text {
+        let symbol = self.symbol();
+        let singular = match self {
+            Unit::Messages => "message",
+            Unit::Instances => "instance",
+            Unit::Consumers => "consumer",
+            Unit::Queues => "queue",
+            Unit::Seconds | Unit::MessagesPerSecond | Unit::Offset => return symbol,
+        };
+        if x == 1.0 {
+            Text::new(symbol.get(Lang::Zh), singular)
+        } else {
+            symbol
+        }
+    }
 }
 
 /// Accepted distance: `|given - expected| <= max(absolute, relative * |expected|)`.
