@@ -18,6 +18,7 @@
 
 pub mod allocate;
 pub mod assignment;
+pub mod consume_from;
 mod error;
 pub mod exercise;
 pub mod float;

@@ -8,6 +8,7 @@ use super::group::{broker, change_pair, group_assignment, idle_with, moved, owne
 pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room, SpreadArgs};
 pub use super::literal::Operand;
 use super::names::Names;
+use crate::consume_from::{start_offset, ConsumeFromWhere, QueueStart};
 use crate::offset::{progress_report, queue_lag, QueueLag, QueueProgress};
 use crate::plan::{ceil_seconds, drain_seconds, plan, Goal, Model, Plan, PlanInput};
 use crate::reset::{reset_queue, Direction, QueueReset, QueueResetInput, StoreSample};
@@ -120,6 +121,18 @@ pub enum Computation {
     GroupDiff { queues: Vec<QueueSpec> },
     /// Consume delay in seconds: the age of the oldest pending message among queues with lag.
     OldestPendingDelay { queues: Vec<QueueSpec> },
+    /// The first offset a push consumer reads from a queue it is given
+    /// ([`crate::consume_from::start_offset`]): `stored` left out when the group has no
+    /// offset on the broker.
+    StartOffset {
+        from: ConsumeFromWhere,
+        #[serde(default)]
+        stored: Option<Operand>,
+        min: Operand,
+        max: Operand,
+        #[serde(default)]
+        first_in_memory: bool,
+    },
     /// Where the new owner resumes after a handoff: the committed ConsumerOffset.
     HandoffResume { committed: Operand, processed_through: Operand },
     /// Messages processed twice after a handoff: processed but not committed.
@@ -390,6 +403,18 @@ impl Computation {
             C::OldestPendingDelay { queues } => {
                 let ms = progress(env, queues)?.oldest_pending_delay_ms.ok_or("no queue has pending messages")?;
                 n(ms as f64 / 1000.0)
+            }
+            C::StartOffset { from, stored, min, max, first_in_memory } => {
+                let offset = |op: &Operand| env.int(op).map(|x| x.max(0) as u64);
+                let stored = stored.as_ref().map(offset).transpose()?;
+                let q = QueueStart {
+                    stored,
+                    min: offset(min)?,
+                    max: offset(max)?,
+                    first_in_memory: *first_in_memory,
+                    retry_topic: false,
+                };
+                n(start_offset(*from, &q) as f64)
             }
             C::HandoffResume { committed, processed_through } => {
                 let next = Operand::Number(env.number(processed_through)? + 1.0);

@@ -80,6 +80,11 @@ pub enum MistakeId {
     RemainderIgnored,
     /// Lag counted inclusively: `Max - Consumer + 1` per queue (MaxOffset is not a message).
     InclusiveLag,
+    /// A new group with CONSUME_FROM_LAST_OFFSET put at MaxOffset of a young queue, where the
+    /// broker answers 0 (MinOffset 0, offset 0 still in memory): the rule without the broker.
+    LastOffsetTakenLiterally,
+    /// consumeFromWhere applied although the broker has the group's offset, which wins.
+    FromWhereOverStoredOffset,
 
     // --- Misconceptions: specific wrong options of choice parts ---
     /// The Broker pushes each queue to a consumer and keeps it assigned.
@@ -217,6 +222,14 @@ impl MistakeId {
             (M::ExpiredIgnored, C::Expired { .. } | C::GroupExpired { .. }) => return num(0.0),
             (M::DiffIsLag, C::Diff { min, max, consumer }) => {
                 return with(C::Lag { min: min.clone(), max: max.clone(), consumer: consumer.clone() });
+            }
+            (M::LastOffsetTakenLiterally, C::StartOffset { from, stored, min, max, .. }) => {
+                let (stored, min, max) = (stored.clone(), min.clone(), max.clone());
+                return with(C::StartOffset { from: *from, stored, min, max, first_in_memory: false });
+            }
+            (M::FromWhereOverStoredOffset, C::StartOffset { from, min, max, first_in_memory, .. }) => {
+                let (min, max, first_in_memory) = (min.clone(), max.clone(), *first_in_memory);
+                return with(C::StartOffset { from: *from, stored: None, min, max, first_in_memory });
             }
             (M::LocalCursorResume, C::HandoffResume { processed_through, .. }) => {
                 env.number(processed_through).map(|p| Value::Number(p + 1.0))

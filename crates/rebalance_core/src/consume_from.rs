@@ -1,0 +1,112 @@
+//! Where a classic push consumer starts reading a queue it has just been given:
+//! `consumeFromWhere` and the broker's stored offset, as RocketMQ 5.x decides it.
+//!
+//! The client (`RebalancePushImpl.computePullFromWhereWithException`) first asks the broker
+//! for the group's stored offset (`RemoteBrokerOffsetStore.readOffset(READ_FROM_STORE)`).
+//! **A stored offset always wins**: `consumeFromWhere` is only read when the broker has none.
+//! The broker (`ConsumerManageProcessor.queryConsumerOffset`) answers with the stored offset,
+//! or, when the group has none, with **0 if the queue's MinOffset is 0 and the message at
+//! offset 0 is still in memory** (`minOffset <= 0 && checkInMemByConsumeOffset(topic,
+//! queueId, 0, 1)`), else `QUERY_NOT_FOUND`, which the client reads as -1. Only on -1 does
+//! `consumeFromWhere` apply:
+//!
+//! - `CONSUME_FROM_LAST_OFFSET` (`DefaultMQPushConsumer`'s default): the queue's MaxOffset
+//!   (`MQAdminImpl.maxOffset`); a `%RETRY%` topic starts at 0.
+//! - `CONSUME_FROM_FIRST_OFFSET`: 0, "fixed by the OFFSET_ILLEGAL process" (the source's
+//!   comment): a pull below MinOffset is answered with MinOffset as the next offset, so the
+//!   first message read is MinOffset's.
+//!
+//! So a brand-new group with the default LAST_OFFSET reads a young topic from its first
+//! message (the broker answered 0), and an old topic (MinOffset > 0, or offset 0 swapped out
+//! of memory) from its end.
+
+/// `ConsumeFromWhere`: where a group with no stored offset starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConsumeFromWhere {
+    /// `CONSUME_FROM_LAST_OFFSET`, the default.
+    LastOffset,
+    /// `CONSUME_FROM_FIRST_OFFSET`.
+    FirstOffset,
+}
+
+/// What the broker knows of one queue when a consumer is given it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueueStart {
+    /// The group's stored ConsumerOffset for the queue, if it has one.
+    pub stored: Option<u64>,
+    /// The queue's MinOffset.
+    pub min: u64,
+    /// The queue's MaxOffset.
+    pub max: u64,
+    /// Whether the message at offset 0 is still in memory (not yet swapped out to disk).
+    pub first_in_memory: bool,
+    /// Whether the queue belongs to a `%RETRY%<group>` topic.
+    pub retry_topic: bool,
+}
+
+/// The broker's answer to `queryConsumerOffset`: the stored offset, 0 for a young queue, or
+/// `None` (`QUERY_NOT_FOUND`).
+pub fn broker_answer(q: &QueueStart) -> Option<u64> {
+    q.stored.or((q.min == 0 && q.first_in_memory).then_some(0))
+}
+
+/// The offset of the first message the consumer reads from the queue.
+pub fn start_offset(from: ConsumeFromWhere, q: &QueueStart) -> u64 {
+    let start = match (broker_answer(q), from) {
+        (Some(offset), _) => offset,
+        (None, ConsumeFromWhere::LastOffset) if q.retry_topic => 0,
+        (None, ConsumeFromWhere::LastOffset) => q.max,
+        (None, ConsumeFromWhere::FirstOffset) => 0,
+    };
+    // Below MinOffset the pull is answered OFFSET_ILLEGAL with MinOffset as the next offset.
+    start.max(q.min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ConsumeFromWhere::{FirstOffset, LastOffset};
+    use super::*;
+
+    fn queue(stored: Option<u64>, min: u64, max: u64, first_in_memory: bool) -> QueueStart {
+        QueueStart { stored, min, max, first_in_memory, retry_topic: false }
+    }
+
+    #[test]
+    fn a_new_group_with_last_offset_reads_a_young_queue_from_its_first_message() {
+        // ConsumerManageProcessor.queryConsumerOffset: minOffset <= 0 and offset 0 in memory → 0.
+        assert_eq!(broker_answer(&queue(None, 0, 5000, true)), Some(0));
+        assert_eq!(start_offset(LastOffset, &queue(None, 0, 5000, true)), 0);
+    }
+
+    #[test]
+    fn a_new_group_with_last_offset_starts_at_the_end_of_an_old_queue() {
+        // MinOffset > 0 (retention deleted the first files), or offset 0 swapped out of memory.
+        assert_eq!(broker_answer(&queue(None, 1200, 5000, true)), None);
+        assert_eq!(start_offset(LastOffset, &queue(None, 1200, 5000, true)), 5000);
+        assert_eq!(start_offset(LastOffset, &queue(None, 0, 5000, false)), 5000);
+    }
+
+    #[test]
+    fn a_stored_offset_wins_over_consume_from_where() {
+        for from in [LastOffset, FirstOffset] {
+            assert_eq!(start_offset(from, &queue(Some(3100), 1200, 5000, false)), 3100);
+            assert_eq!(start_offset(from, &queue(Some(3100), 0, 5000, true)), 3100);
+        }
+    }
+
+    #[test]
+    fn first_offset_starts_at_min_offset_after_the_offset_illegal_correction() {
+        assert_eq!(start_offset(FirstOffset, &queue(None, 1200, 5000, false)), 1200);
+        assert_eq!(start_offset(FirstOffset, &queue(None, 0, 5000, false)), 0);
+        // A stored offset that retention has passed resumes at MinOffset.
+        assert_eq!(start_offset(LastOffset, &queue(Some(800), 1200, 5000, false)), 1200);
+    }
+
+    #[test]
+    fn a_retry_topic_with_last_offset_starts_at_zero() {
+        // RebalancePushImpl: `mq.getTopic().startsWith(MixAll.RETRY_GROUP_TOPIC_PREFIX)` → 0.
+        let q = QueueStart { retry_topic: true, ..queue(None, 0, 40, false) };
+        assert_eq!(start_offset(LastOffset, &q), 0);
+    }
+}
