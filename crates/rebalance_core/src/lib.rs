@@ -28,6 +28,7 @@ pub mod mqadmin;
 pub mod offset;
 pub mod plan;
 pub mod reset;
+pub mod retry;
 pub mod simulate;
 
 pub use error::{Error, Result};

@@ -12,6 +12,7 @@ use crate::consume_from::{start_offset, ConsumeFromWhere, QueueStart};
 use crate::offset::{progress_report, queue_lag, QueueLag, QueueProgress};
 use crate::plan::{ceil_seconds, drain_seconds, plan, Goal, Model, Plan, PlanInput};
 use crate::reset::{reset_queue, Direction, QueueReset, QueueResetInput, StoreSample};
+use crate::retry::{delay_before_dead_letter_ms, deliveries};
 use crate::MessageQueue;
 
 /// Largest queue or consumer count a computation accepts (keeps every instance cheap).
@@ -133,6 +134,12 @@ pub enum Computation {
         #[serde(default)]
         first_in_memory: bool,
     },
+    /// How many times the listener gets a message that always fails
+    /// ([`crate::retry::deliveries`]).
+    RetryDeliveries { max_reconsume_times: Operand },
+    /// Seconds of retry delays before such a message reaches the dead-letter queue
+    /// ([`crate::retry::delay_before_dead_letter_ms`]).
+    DelayBeforeDeadLetter { max_reconsume_times: Operand },
     /// Where the new owner resumes after a handoff: the committed ConsumerOffset.
     HandoffResume { committed: Operand, processed_through: Operand },
     /// Messages processed twice after a handoff: processed but not committed.
@@ -227,6 +234,11 @@ impl Env<'_> {
     pub fn count(&self, op: &Operand) -> CResult<usize> {
         let x = self.int(op)?;
         usize::try_from(x).ok().filter(|c| *c <= MAX_COUNT).ok_or_else(|| format!("{op:?} = {x} is not a count"))
+    }
+
+    /// The operand as a count of times (`maxReconsumeTimes`).
+    pub fn times(&self, op: &Operand) -> CResult<u32> {
+        u32::try_from(self.count(op)?).map_err(|e| e.to_string())
     }
 
     fn non_negative(&self, op: &Operand) -> CResult<f64> {
@@ -415,6 +427,10 @@ impl Computation {
                     retry_topic: false,
                 };
                 n(start_offset(*from, &q) as f64)
+            }
+            C::RetryDeliveries { max_reconsume_times } => n(deliveries(env.times(max_reconsume_times)?) as f64),
+            C::DelayBeforeDeadLetter { max_reconsume_times } => {
+                n(delay_before_dead_letter_ms(env.times(max_reconsume_times)?) as f64 / 1000.0)
             }
             C::HandoffResume { committed, processed_through } => {
                 let next = Operand::Number(env.number(processed_through)? + 1.0);

@@ -96,7 +96,7 @@ fn unit_word(word: &str) -> Option<UnitWord> {
         | "msg/sec" => UnitWord::Rate,
         "msg" | "msgs" | "message" | "messages" | "条" | "个" | "台" | "instance" | "instances" | "实例" | "个实例"
         | "台实例" | "consumer" | "consumers" | "消费者" | "个消费者" | "queue" | "queues" | "队列" | "个队列"
-        | "offset" | "位点" => UnitWord::Count,
+        | "offset" | "位点" | "time" | "times" | "次" => UnitWord::Count,
         _ => return None,
     })
 }

@@ -10,6 +10,7 @@ use super::group::{
 };
 use crate::allocate::StrategyKind;
 use crate::plan::Model;
+use crate::retry::DELAY_LEVELS_MS;
 
 /// A known mistake.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -85,6 +86,10 @@ pub enum MistakeId {
     LastOffsetTakenLiterally,
     /// consumeFromWhere applied although the broker has the group's offset, which wins.
     FromWhereOverStoredOffset,
+    /// Only the retries counted as deliveries, not the first delivery.
+    RetriesOnlyCounted,
+    /// The retry delays summed from level 1 (1 s, 5 s…) although the first retry waits level 3.
+    DelayLevelsFromFirst,
 
     // --- Misconceptions: specific wrong options of choice parts ---
     /// The Broker pushes each queue to a consumer and keeps it assigned.
@@ -231,6 +236,16 @@ impl MistakeId {
                 let (min, max, first_in_memory) = (min.clone(), max.clone(), *first_in_memory);
                 return with(C::StartOffset { from: *from, stored: None, min, max, first_in_memory });
             }
+            (M::RetriesOnlyCounted, C::RetryDeliveries { max_reconsume_times }) => {
+                env.times(max_reconsume_times).map(|t| Value::Number(f64::from(t)))
+            }
+            (M::DelayLevelsFromFirst, C::DelayBeforeDeadLetter { max_reconsume_times }) => {
+                env.times(max_reconsume_times).map(|t| {
+                    let last = DELAY_LEVELS_MS.len() - 1;
+                    let ms: u64 = (0..t as usize).map(|i| DELAY_LEVELS_MS[i.min(last)]).sum();
+                    Value::Number(ms as f64 / 1000.0)
+                })
+            }
             (M::LocalCursorResume, C::HandoffResume { processed_through, .. }) => {
                 env.number(processed_through).map(|p| Value::Number(p + 1.0))
             }
@@ -299,13 +314,17 @@ impl MistakeId {
                     }
                 })()
             }
-            (M::MinutesForSeconds, C::DrainTime { .. } | C::PlanDrainTime { .. } | C::OldestPendingDelay { .. }) => {
-                match compute.eval(env) {
-                    Ok(Value::Number(s)) => Ok(Value::Number(s / 60.0)),
-                    Ok(_) => Err("no duration in seconds to give in minutes".to_owned()),
-                    Err(e) => Err(e),
-                }
-            }
+            (
+                M::MinutesForSeconds,
+                C::DrainTime { .. }
+                | C::PlanDrainTime { .. }
+                | C::OldestPendingDelay { .. }
+                | C::DelayBeforeDeadLetter { .. },
+            ) => match compute.eval(env) {
+                Ok(Value::Number(s)) => Ok(Value::Number(s / 60.0)),
+                Ok(_) => Err("no duration in seconds to give in minutes".to_owned()),
+                Err(e) => Err(e),
+            },
             (M::PerMinuteRate, C::RequiredRate { backlog, produce, target }) => {
                 // The target in minutes is the target in seconds / 60.
                 let minutes = env.number(target).map(|t| Operand::Number(t / 60.0));

@@ -148,6 +148,8 @@ pub enum Unit {
     Queues,
     /// A QueueOffset.
     Offset,
+    /// How many times something happens (deliveries of one message).
+    Times,
 }
 
 impl Unit {
@@ -162,6 +164,7 @@ impl Unit {
             Unit::Consumers => ("个消费者", "consumers"),
             Unit::Queues => ("个队列", "queues"),
             Unit::Offset => ("", ""),
+            Unit::Times => ("次", "times"),
         };
         Text::new(zh, en)
     }
@@ -175,6 +178,7 @@ impl Unit {
             Unit::Instances => "instance",
             Unit::Consumers => "consumer",
             Unit::Queues => "queue",
+            Unit::Times => "time",
             Unit::Seconds | Unit::MessagesPerSecond | Unit::Offset => return symbol,
         };
         if x == 1.0 {
