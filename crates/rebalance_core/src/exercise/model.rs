@@ -143,6 +143,18 @@ impl Kind {
             Kind::Choice => "choice",
         }
     }
+
+    /// The kind's label in both languages.
+    pub fn title(self) -> Text {
+        let (zh, en) = match self {
+            Kind::Assign => ("标出队列", "assign queues"),
+            Kind::PredictMoves => ("预测迁移", "predict moves"),
+            Kind::Offsets => ("位点", "offsets"),
+            Kind::Numeric => ("计算", "numeric"),
+            Kind::Choice => ("选择", "choice"),
+        };
+        Text::new(zh, en)
+    }
 }
 
 /// One exercise file.
