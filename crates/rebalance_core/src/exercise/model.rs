@@ -95,7 +95,7 @@ impl Topic {
             Topic::Scaling => ("扩容与并行度", "Scaling and parallelism"),
             Topic::Offsets => ("消费位点、Lag 与重置", "Offsets, lag and reset"),
             Topic::Backlog => ("积压与清空时间", "Backlog and drain time"),
-            Topic::Reliability => ("重复、确认顺序与有序消费", "Duplicates, ACK order and ordering"),
+            Topic::Reliability => ("重复、确认顺序与顺序消费", "Duplicates, ACK order and ordering"),
         };
         Text::new(zh, en)
     }
