@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use clap::{Args, Subcommand, ValueEnum};
 use rebalance_core::exercise::grade::display;
 use rebalance_core::exercise::instance::{option_letter, Instance, PartInput};
-use rebalance_core::exercise::model::{Kind, Unit};
+use rebalance_core::exercise::model::Unit;
 use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, PartAnswer, Verdict};
 use serde_json::Value;
 
