@@ -103,6 +103,8 @@ fn fill(text: &str, args: &[(&str, &str)]) -> String {
 }
 
 #[cfg(test)]
+mod glossary;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 pub(crate) use tests::internal_reference;

@@ -56,7 +56,7 @@ test('a listed mistake is diagnosed, a hint helps, the right answer scores 100 a
   await solveDrain(page);
   await expect(page.locator('.ex-diagnosis')).toHaveCount(0);
   await expect(page.locator('.ex-model')).toContainText('578.9 s (9 min 39 s)');
-  const showMe = page.getByRole('link', { name: 'Show me in the drain planner' });
+  const showMe = page.getByRole('link', { name: 'Show me in the Planner' });
   await expect(showMe).toHaveAttribute('href', '?lang=en&pl_b=11000000&pl_p=30000&pl_r=12250&pl_n=4&pl_goal=instances#/planner');
   await expect(page.locator('[data-status]')).toHaveText('Done · answers submitted: 2');
 
@@ -76,7 +76,7 @@ test('a listed mistake is diagnosed, a hint helps, the right answer scores 100 a
   await expect(page.locator('main h1')).toHaveText('How long until the backlog drains?');
 
   // "Show me" opens the planner with these numbers.
-  await page.getByRole('link', { name: 'Show me in the drain planner' }).click();
+  await page.getByRole('link', { name: 'Show me in the Planner' }).click();
   await expect(page.locator('main h1')).toHaveText('Backlog drain planner');
   await expect(page).toHaveURL(/pl_b=11000000/);
 });

@@ -163,11 +163,11 @@ test('a refused input is explained beside its field while the last plan stays', 
 test('the language switch shows the Chinese labels and keeps the numbers', async ({ page }) => {
   await openPlanner(page, '?lang=en&pl_b=6000000');
   await page.getByRole('button', { name: '中文' }).click();
-  await expect(page.locator('main h1')).toHaveText('堆积消化规划');
-  for (const name of ['堆积量', '生产速率', '单实例速率', '目标时间', '队列数']) {
+  await expect(page.locator('main h1')).toHaveText('积压清空规划');
+  for (const name of ['积压量', '生产速率', '单实例速率', '目标时间', '队列数']) {
     await expect(box(page, name)).toBeVisible();
   }
-  await expect(box(page, '堆积量')).toHaveValue('6000000');
+  await expect(box(page, '积压量')).toHaveValue('6000000');
   await expect(page.getByRole('radio', { name: '消息级（5.x POP）' })).toBeVisible();
   await expect(queueCard(page).locator('.pl-verdict')).toHaveText('能达成目标');
   // Durations are written in the reader's language (the queue-level drain: 750 s).

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use clap::{Args, Subcommand, ValueEnum};
 use rebalance_core::exercise::grade::display;
 use rebalance_core::exercise::instance::{option_letter, Instance, PartInput};
-use rebalance_core::exercise::model::{Kind, Unit};
+use rebalance_core::exercise::model::Unit;
 use rebalance_core::exercise::{catalog, exercise_seed, grade, instantiate, Answer, Grade, Lang, PartAnswer, Verdict};
 use serde_json::Value;
 
@@ -95,10 +95,6 @@ pub fn run(args: &ExerciseArgs) -> Result<String, String> {
     }
 }
 
-fn kind_name(kind: Kind) -> &'static str {
-    kind.name()
-}
-
 fn list(json: bool) -> Result<String, String> {
     let cat = catalog();
     if let Some(e) = cat.errors.first() {
@@ -128,7 +124,7 @@ fn list(json: bool) -> Result<String, String> {
             "{:<26} {:<12} {:<14} {:<13} {}",
             ex.id,
             ex.topic.name(),
-            kind_name(ex.kind),
+            ex.kind.name(),
             difficulty,
             questions.join(" ")
         );
@@ -181,8 +177,8 @@ fn sheet(seed: u64, lang: Lang, answers: bool, only: &[String]) -> Result<String
             out,
             "`{}` · {} · {} · {}\n",
             inst.exercise_id,
-            kind_name(inst.kind),
-            inst.topic.name(),
+            inst.kind.title().get(lang),
+            inst.topic.title().get(lang),
             questions.join(" ")
         );
         let _ = writeln!(out, "{}\n", inst.prompt.get(lang));

@@ -54,13 +54,8 @@ pub(crate) fn catalog() -> &'static Catalog {
 
 /// "kind · difficulty" in the reader's language.
 fn meta_line(i18n: &I18n, kind: Kind, difficulty: Difficulty) -> String {
-    let kind = match kind {
-        Kind::Assign => i18n.t("page.exercises.kind.assign"),
-        Kind::PredictMoves => i18n.t("page.exercises.kind.predict_moves"),
-        Kind::Offsets => i18n.t("page.exercises.kind.offsets"),
-        Kind::Numeric => i18n.t("page.exercises.kind.numeric"),
-        Kind::Choice => i18n.t("page.exercises.kind.choice"),
-    };
+    let kind = kind.title();
+    let kind = kind.get(i18n.lang());
     let difficulty = match difficulty {
         Difficulty::Basic => i18n.t("page.exercises.difficulty.basic"),
         Difficulty::Intermediate => i18n.t("page.exercises.difficulty.intermediate"),

@@ -266,7 +266,7 @@ mod tests {
             let spread =
                 format!("{}–{} queues per consumer", a.this.min_queues_per_consumer, a.this.max_queues_per_consumer);
             assert!(line.contains(&spread), "{line}");
-            assert!(against_avg_text(&zh, &a, seed).contains(&format!("移动了 {} 个队列", a.this.queue_handoffs)));
+            assert!(against_avg_text(&zh, &a, seed).contains(&format!("迁移了 {} 个队列", a.this.queue_handoffs)));
         }
         assert!(scenario::against_avg(&scenario::by_name("scale-out-avg").expect("preset"), 1).is_none());
     }

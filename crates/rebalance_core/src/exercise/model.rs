@@ -95,7 +95,7 @@ impl Topic {
             Topic::Scaling => ("扩容与并行度", "Scaling and parallelism"),
             Topic::Offsets => ("消费位点、Lag 与重置", "Offsets, lag and reset"),
             Topic::Backlog => ("积压与清空时间", "Backlog and drain time"),
-            Topic::Reliability => ("重复、确认顺序与有序消费", "Duplicates, ACK order and ordering"),
+            Topic::Reliability => ("重复、确认顺序与顺序消费", "Duplicates, ACK order and ordering"),
         };
         Text::new(zh, en)
     }
@@ -142,6 +142,18 @@ impl Kind {
             Kind::Numeric => "numeric",
             Kind::Choice => "choice",
         }
+    }
+
+    /// The kind's label in both languages.
+    pub fn title(self) -> Text {
+        let (zh, en) = match self {
+            Kind::Assign => ("标出队列", "assign queues"),
+            Kind::PredictMoves => ("预测迁移", "predict moves"),
+            Kind::Offsets => ("位点", "offsets"),
+            Kind::Numeric => ("计算", "numeric"),
+            Kind::Choice => ("选择", "choice"),
+        };
+        Text::new(zh, en)
     }
 }
 
