@@ -1,4 +1,14 @@
-//! Encodes the exercise catalog for the exercises page, and the locale files for every page.
+//! Generates the page table from `pages.toml`, and encodes the exercise catalog for the
+//! exercises page and the locale files for every page.
+//!
+//! `pages.toml` is the site's one list of pages (read with `src/page_list.rs`). From it this
+//! script writes `$OUT_DIR/pages.rs` (the `Route` enum, `Route::NAV` and the page table that
+//! `src/router.rs` includes) and the list of locale files the i18n tests read, and sets the
+//! `all_pages` cfg when every page is compiled in (`src/pages/mod.rs` then has no fallback
+//! arm, so a page without its arm does not compile). It fails the build when a listed page
+//! has no Cargo feature, is missing from `default`, lacks a locale file or its stylesheet,
+//! or when `[features]` has a feature no page is listed for: Cargo features cannot be
+//! generated, so this keeps them in step.
 //!
 //! The core (built here for the host, with its `toml` feature) parses and checks
 //! `exercises/*.toml`; the checked catalog is written to `$OUT_DIR/exercises.catalog` with
@@ -17,27 +27,45 @@
 //! Runs again whenever the core is rebuilt, which an edited exercise file causes (the core
 //! embeds the files with `include_str!`).
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 #[path = "src/i18n/catalog.rs"]
 #[allow(dead_code)]
 mod locale;
+#[path = "src/page_list.rs"]
+mod page_list;
 
-/// The page features, in the order `src/i18n/mod.rs` (`Lang::source`) joins their files.
-const PAGES: [&str; 5] = ["playground", "offsets", "planner", "exercises", "timeline"];
+use page_list::Page;
+
+/// The locale directories, one per language.
+const LANGS: [&str; 2] = ["en", "zh-CN"];
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=pages.toml");
+    println!("cargo:rerun-if-changed=Cargo.toml");
+    println!("cargo:rerun-if-changed=src/page_list.rs");
     println!("cargo:rerun-if-changed=src/i18n");
-    let feature = |name: &str| std::env::var_os(format!("CARGO_FEATURE_{}", name.to_ascii_uppercase())).is_some();
-    for dir in ["en", "zh-CN"] {
-        let names: Vec<String> = std::iter::once(format!("src/i18n/{dir}.toml"))
-            .chain(PAGES.iter().filter(|page| feature(page)).map(|page| format!("src/i18n/{dir}/{page}.toml")))
+    let pages = read("pages.toml");
+    let pages = page_list::parse(&pages).unwrap_or_else(|error| panic!("{error}"));
+    check_features(&pages, &read("Cargo.toml"));
+    check_files(&pages);
+    write("pages.rs", page_table(&pages).as_bytes());
+
+    let feature = |page: &Page| std::env::var_os(format!("CARGO_FEATURE_{}", page.id.to_ascii_uppercase())).is_some();
+    let compiled: Vec<&Page> = pages.iter().filter(|page| feature(page)).collect();
+    println!("cargo:rustc-check-cfg=cfg(all_pages)");
+    if compiled.len() == pages.len() {
+        println!("cargo:rustc-cfg=all_pages");
+    }
+    for dir in LANGS {
+        let names: Vec<String> = std::iter::once(format!("{dir}.toml"))
+            .chain(compiled.iter().map(|page| format!("{dir}/{}.toml", page.id)))
             .collect();
-        let texts: Vec<String> = names
-            .iter()
-            .map(|f| std::fs::read_to_string(f).unwrap_or_else(|e| panic!("cannot read {f}: {e}")))
-            .collect();
+        write(&format!("locale_sources_{dir}.rs"), locale_sources(&names).as_bytes());
+        let names: Vec<String> = names.iter().map(|name| format!("src/i18n/{name}")).collect();
+        let texts: Vec<String> = names.iter().map(|name| read(name)).collect();
         let files: Vec<(&str, &str)> = names.iter().map(String::as_str).zip(texts.iter().map(String::as_str)).collect();
         let catalog = locale::Catalog::parse(&files).unwrap_or_else(|error| panic!("locale {dir}: {error}"));
         let mut packed = String::new();
@@ -59,6 +87,101 @@ fn main() {
     }
     let bytes = catalog.encode().unwrap_or_else(|message| panic!("{message}"));
     write("exercises.catalog", &bytes);
+}
+
+/// The text of `path`, relative to the package root.
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("cannot read {path}: {error}"))
+}
+
+/// Fails unless `[features]` in `manifest` (the site's Cargo.toml) has exactly one feature per
+/// listed page, and `default` lists them all.
+fn check_features(pages: &[Page], manifest: &str) {
+    let manifest: toml::Table = toml::from_str(manifest).unwrap_or_else(|error| panic!("Cargo.toml: {error}"));
+    let features = manifest.get("features").and_then(toml::Value::as_table).cloned().unwrap_or_default();
+    let mut ids: Vec<&str> = pages.iter().map(|page| page.id.as_str()).collect();
+    let mut problems = Vec::new();
+    for id in ids.iter().filter(|id| !features.contains_key(**id)) {
+        problems.push(format!("no feature `{id} = []`"));
+    }
+    for name in features.keys().filter(|name| *name != "default" && !ids.contains(&name.as_str())) {
+        problems.push(format!("feature `{name}` is not a page of pages.toml"));
+    }
+    let mut default: Vec<&str> = features
+        .get("default")
+        .and_then(toml::Value::as_array)
+        .map(|names| names.iter().filter_map(toml::Value::as_str).collect())
+        .unwrap_or_default();
+    default.sort_unstable();
+    ids.sort_unstable();
+    if default != ids {
+        problems.push(format!("`default` must list every page and nothing else: {ids:?}, not {default:?}"));
+    }
+    if !problems.is_empty() {
+        panic!("Cargo.toml [features] does not match pages.toml (one feature per page):\n  {}", problems.join("\n  "));
+    }
+}
+
+/// Fails unless every listed page has its locale file in each language and its stylesheet.
+fn check_files(pages: &[Page]) {
+    let mut missing = Vec::new();
+    for page in pages {
+        let files = LANGS.iter().map(|dir| format!("src/i18n/{dir}/{}.toml", page.id));
+        for file in files.chain([format!("static/{}.css", page.id)]) {
+            if !Path::new(&file).is_file() {
+                missing.push(file);
+            }
+        }
+    }
+    if !missing.is_empty() {
+        panic!("pages.toml lists pages without their files: {}", missing.join(", "));
+    }
+}
+
+/// `$OUT_DIR/pages.rs`, which `src/router.rs` includes: `Route` (a variant per page and
+/// `NotFound`), `Route::NAV` and `PAGES` (each page's route, path, bundle and nav key).
+fn page_table(pages: &[Page]) -> String {
+    let mut code = String::from("// Generated by build.rs from pages.toml.\n\n");
+    code.push_str("/// A page of the site.\n#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]\npub enum Route {\n");
+    for (n, page) in pages.iter().enumerate() {
+        let _ = writeln!(code, "    /// `#{}`: {}.\n    {},", page.path(n == 0), page.about, page.variant());
+    }
+    code.push_str("    /// Any other `#/…` path.\n    NotFound,\n}\n\n");
+    let routes: Vec<String> = pages.iter().map(|page| format!("Route::{}", page.variant())).collect();
+    let _ = writeln!(
+        code,
+        "impl Route {{\n    /// The pages the header links to, in order: every page of `pages.toml`.\n    \
+         pub const NAV: [Route; {}] = [{}];\n}}\n",
+        pages.len(),
+        routes.join(", ")
+    );
+    let _ = writeln!(code, "/// Every page of `pages.toml`, in its order.\nconst PAGES: [Page; {}] = [", pages.len());
+    for (n, page) in pages.iter().enumerate() {
+        let _ = writeln!(
+            code,
+            "    Page {{ route: Route::{}, path: {:?}, bundle: {:?}, nav_key: \"nav.{}\" }},",
+            page.variant(),
+            page.path(n == 0),
+            page.id,
+            page.id
+        );
+    }
+    code.push_str("];\n");
+    code
+}
+
+/// The expression `src/i18n/mod.rs` includes for its tests: `vec![(name, text), …]` of the
+/// locale files `names` (relative to `src/i18n/`), embedded with `include_str!`.
+fn locale_sources(names: &[String]) -> String {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let rows: Vec<String> = names
+        .iter()
+        .map(|name| {
+            let path = Path::new(&dir).join("src/i18n").join(name);
+            format!("    ({name:?}, include_str!({:?})),\n", path.display().to_string())
+        })
+        .collect();
+    format!("vec![\n{}]\n", rows.concat())
 }
 
 fn write(name: &str, bytes: &[u8]) {

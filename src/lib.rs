@@ -7,7 +7,8 @@
 //! # Codemap
 //!
 //! - [`app`]: the root component (language context, router, header, page outlet).
-//! - [`router`]: the page list ([`router::Route`]) and a small hash router.
+//! - [`router`]: the pages ([`router::Route`], generated from `pages.toml`) and a small hash
+//!   router.
 //! - [`i18n`]: the two locale files and the `t("key")` lookup.
 //! - [`url_state`]: page state kept in the URL query (`?lang=en&queues=8`).
 //! - [`panic_banner`]: the panic hook that shows a visible error banner.
@@ -27,6 +28,8 @@ pub mod clipboard;
 pub mod components;
 pub mod hooks;
 pub mod i18n;
+#[cfg(test)]
+mod page_list;
 pub mod pages;
 pub mod panic_banner;
 pub mod router;

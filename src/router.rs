@@ -1,4 +1,7 @@
-//! The page list and a small hash router.
+//! The pages and a small hash router.
+//!
+//! `build.rs` generates [`Route`] (a variant per page and `NotFound`), [`Route::NAV`] and the
+//! page table from `pages.toml`, the site's one list of pages; the methods here read them.
 //!
 //! Routes live in the URL hash (`index.html#/offsets`), so the site works from any sub-path
 //! (`/sub/rebalance/`) and on any static host without a server-side fallback, and links are
@@ -13,37 +16,31 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-/// A page of the site.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Route {
-    /// `#/`: the rebalance playground (landing page).
-    Playground,
-    /// `#/offsets`: offsets, lag and expiry per queue.
-    Offsets,
-    /// `#/planner`: backlog drain planning.
-    Planner,
-    /// `#/exercises`: graded exercises (an exercise and seed in the query).
-    Exercises,
-    /// `#/timeline`: the consumer-group timeline simulator.
-    Timeline,
-    /// Any other `#/…` path.
-    NotFound,
+include!(concat!(env!("OUT_DIR"), "/pages.rs"));
+
+/// A page of `pages.toml`, as `build.rs` generates it into [`PAGES`].
+struct Page {
+    route: Route,
+    /// The path inside the hash, e.g. `/offsets`.
+    path: &'static str,
+    /// Its Cargo feature, and the name of its release wasm.
+    bundle: &'static str,
+    /// The i18n key of its name.
+    nav_key: &'static str,
 }
 
 impl Route {
-    /// The pages the header links to, in order.
-    pub const NAV: [Route; 5] = [Route::Playground, Route::Offsets, Route::Planner, Route::Timeline, Route::Exercises];
+    /// The landing page, at `#/`: the first of `pages.toml`.
+    pub const LANDING: Route = PAGES[0].route;
+
+    /// The entry of `pages.toml` for this route; `None` for [`Route::NotFound`].
+    fn page(self) -> Option<&'static Page> {
+        PAGES.iter().find(|page| page.route == self)
+    }
 
     /// The path inside the hash, e.g. `/offsets`.
     pub fn path(self) -> &'static str {
-        match self {
-            Route::Playground => "/",
-            Route::Offsets => "/offsets",
-            Route::Planner => "/planner",
-            Route::Exercises => "/exercises",
-            Route::Timeline => "/timeline",
-            Route::NotFound => "/404",
-        }
+        self.page().map_or("/404", |page| page.path)
     }
 
     /// The `href` of a link to this page: `#/offsets`.
@@ -55,25 +52,12 @@ impl Route {
     /// the key `static/boot.js` looks the page up by. The not-found page is in every wasm;
     /// it names the landing page's.
     pub fn bundle(self) -> &'static str {
-        match self {
-            Route::Playground | Route::NotFound => "playground",
-            Route::Offsets => "offsets",
-            Route::Planner => "planner",
-            Route::Exercises => "exercises",
-            Route::Timeline => "timeline",
-        }
+        self.page().unwrap_or(&PAGES[0]).bundle
     }
 
     /// The i18n key of the page's name in the header and the document title.
     pub fn nav_key(self) -> &'static str {
-        match self {
-            Route::Playground => "nav.playground",
-            Route::Offsets => "nav.offsets",
-            Route::Planner => "nav.planner",
-            Route::Exercises => "nav.exercises",
-            Route::Timeline => "nav.timeline",
-            Route::NotFound => "page.not_found.title",
-        }
+        self.page().map_or("page.not_found.title", |page| page.nav_key)
     }
 
     /// The page for a path; a trailing slash, a `?query` and letter case do not matter.
@@ -88,7 +72,7 @@ impl Route {
     pub fn from_hash(hash: &str) -> Option<Route> {
         let hash = hash.strip_prefix('#').unwrap_or(hash);
         if hash.is_empty() {
-            return Some(Route::Playground);
+            return Some(Route::LANDING);
         }
         hash.starts_with('/').then(|| Route::from_path(hash))
     }
@@ -109,7 +93,7 @@ pub fn navigate(route: Route) {
 /// The current page; re-renders the caller when the hash changes.
 #[hook]
 pub fn use_route() -> Route {
-    let route = use_state_eq(|| Route::from_hash(&current_hash()).unwrap_or(Route::Playground));
+    let route = use_state_eq(|| Route::from_hash(&current_hash()).unwrap_or(Route::LANDING));
     {
         let route = route.clone();
         use_effect_with((), move |_| {
@@ -146,6 +130,37 @@ mod tests {
         for (hash, expected) in cases {
             assert_eq!(Route::from_hash(hash), expected, "{hash:?}");
         }
+    }
+
+    #[test]
+    fn every_page_of_the_list_has_its_route_and_every_route_its_page() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/pages.toml")).unwrap_or_default();
+        let pages = crate::page_list::parse(&text).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(pages.len(), Route::NAV.len());
+        for ((n, page), route) in pages.iter().enumerate().zip(Route::NAV) {
+            assert_eq!(format!("{route:?}"), page.variant(), "{}", page.id);
+            assert_eq!(route.bundle(), page.id);
+            assert_eq!(route.path(), page.path(n == 0));
+            assert_eq!(route.nav_key(), format!("nav.{}", page.id));
+            assert_eq!(Route::from_hash(&route.href()), Some(route), "{}", page.id);
+            assert_eq!(Route::from_hash(&format!("#{}/?x=1", route.path().to_uppercase())), Some(route), "{}", page.id);
+        }
+        assert_eq!(Route::LANDING.path(), "/");
+        assert_eq!(Route::NotFound.bundle(), Route::LANDING.bundle(), "not-found is in every bundle");
+        assert!(Route::NAV.iter().all(|&route| route != Route::NotFound));
+    }
+
+    #[test]
+    fn the_list_refuses_what_the_features_and_paths_cannot_be() {
+        let parse = |text: &str| crate::page_list::parse(text).err().unwrap_or_default();
+        let page = |id: &str| format!("[[page]]\nid = \"{id}\"\nabout = \"a page\"\n");
+        assert!(crate::page_list::parse(&page("offsets")).is_ok());
+        assert_eq!(parse(""), "pages.toml: no [[page]] entries");
+        assert_eq!(parse(&(page("a") + &page("a"))), "pages.toml: page 2: id `a` is listed twice");
+        assert!(parse(&page("Off-sets")).contains("must be lowercase letters"), "{}", parse(&page("Off-sets")));
+        assert!(parse(&page("all")).contains("is taken"));
+        assert_eq!(parse("[[page]]\nid = \"a\""), "pages.toml: page 1: `about` must be a text on one line");
+        assert_eq!(parse(&(page("a") + "path = \"/b\"")), "pages.toml: page 1: unknown key `path`");
     }
 
     #[test]

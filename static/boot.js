@@ -1,22 +1,24 @@
 // Starts the WebAssembly app. An external module, so the CSP needs no 'unsafe-inline'.
 //
-// The release build has one wasm per page (xtask/src/build.rs); `cargo xtask build` replaces
-// the table below with { page: [glue, wasm, [stylesheets]] }, paths relative to this file.
+// The release build has one wasm per page of pages.toml (xtask/src/build.rs); `cargo xtask
+// build` replaces the table below with { page: [glue, wasm, [stylesheets]] }, paths relative
+// to this file, and LANDING with the landing page's name (the first of pages.toml).
 // Every wasm holds both languages. A debug build has one bundle, `all`, with every page.
 // index.html links only style.css; the page's own stylesheet comes from the table, so a
 // visit loads no other page's CSS. The app reloads the document when the reader opens a page
 // that another bundle holds (src/pages/mod.rs, OtherBundle).
 const BUNDLES = /* xtask:bundles */ {};
+const LANDING = /* xtask:landing */ '';
 
 // The bundle for a `location.hash`; mirrors Route::from_hash and Route::bundle in
-// src/router.rs: no hash or a hash that is not a path is the landing page, and an unknown
-// path (the not-found page) is in every bundle.
+// src/router.rs: no hash or a hash that is not a path is the landing page, a page is at
+// `#/<page>`, and an unknown path (the not-found page) is in every bundle.
 function bundleFor(hash) {
   if ('all' in BUNDLES) return 'all';
   const path = hash.replace(/^#/, '');
-  if (!path.startsWith('/')) return 'playground';
+  if (!path.startsWith('/')) return LANDING;
   const page = path.split(/[?#]/)[0].replace(/\/+$/, '').slice(1).toLowerCase();
-  return Object.hasOwn(BUNDLES, page) ? page : 'playground';
+  return Object.hasOwn(BUNDLES, page) ? page : LANDING;
 }
 
 // The compiled module at `url`: streaming compilation as the bytes arrive, or, when the

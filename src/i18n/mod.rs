@@ -24,29 +24,13 @@ pub use catalog::Catalog;
 pub use rebalance_core::Lang;
 
 /// The language's locale files, `(name, text)`: the shared file, then one file per page
-/// compiled into this wasm. `build.rs` reads the same files.
+/// compiled into this wasm, in `pages.toml`'s order. `build.rs` reads the same files and lists
+/// them for this function.
 #[cfg(test)]
 fn sources(lang: Lang) -> Vec<(&'static str, &'static str)> {
-    macro_rules! locale {
-        ($dir:literal) => {
-            vec![
-                (concat!($dir, ".toml"), include_str!(concat!($dir, ".toml"))),
-                #[cfg(feature = "playground")]
-                (concat!($dir, "/playground.toml"), include_str!(concat!($dir, "/playground.toml"))),
-                #[cfg(feature = "offsets")]
-                (concat!($dir, "/offsets.toml"), include_str!(concat!($dir, "/offsets.toml"))),
-                #[cfg(feature = "planner")]
-                (concat!($dir, "/planner.toml"), include_str!(concat!($dir, "/planner.toml"))),
-                #[cfg(feature = "exercises")]
-                (concat!($dir, "/exercises.toml"), include_str!(concat!($dir, "/exercises.toml"))),
-                #[cfg(feature = "timeline")]
-                (concat!($dir, "/timeline.toml"), include_str!(concat!($dir, "/timeline.toml"))),
-            ]
-        };
-    }
     match lang {
-        Lang::En => locale!("en"),
-        Lang::Zh => locale!("zh-CN"),
+        Lang::En => include!(concat!(env!("OUT_DIR"), "/locale_sources_en.rs")),
+        Lang::Zh => include!(concat!(env!("OUT_DIR"), "/locale_sources_zh-CN.rs")),
     }
 }
 

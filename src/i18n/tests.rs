@@ -134,9 +134,12 @@ fn keys_used_in(sources: &[(String, String)]) -> Vec<(String, String)> {
     found
 }
 
+/// Every `.rs` file under `src/`, and the page table `build.rs` generates from `pages.toml`
+/// (which names each page's `nav.<id>` key).
 fn site_sources() -> Vec<(String, String)> {
     let mut sources = Vec::new();
     rust_sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut sources);
+    sources.push(("pages.rs (generated)".to_owned(), include_str!(concat!(env!("OUT_DIR"), "/pages.rs")).to_owned()));
     sources
 }
 

@@ -1,13 +1,12 @@
 //! One component per page; [`view`] picks the one for a [`Route`].
 //!
-//! To add a page: add a variant to [`Route`] (its path, nav key, bundle and, if it belongs in
-//! the header, its place in `Route::NAV`), a folder here with its component, a Cargo feature
-//! of the same name, a match arm in [`view`], and its texts in both languages under
-//! `src/i18n/`. Page state that a link should reproduce goes in the URL query through
+//! The pages are listed in `pages.toml`, from which `build.rs` generates [`Route`]; each has
+//! a folder here with its component, its `mod` line and an arm in [`view`] (DEVELOPERS.md,
+//! "Adding a page"). Page state that a link should reproduce goes in the URL query through
 //! [`crate::url_state`].
 //!
-//! Each page sits behind a Cargo feature. The release build compiles one wasm per page (see
-//! `xtask/src/build.rs`); a route whose page is not in the running wasm shows
+//! Each page sits behind a Cargo feature of its id. The release build compiles one wasm per
+//! page (see `xtask/src/build.rs`); a route whose page is not in the running wasm shows
 //! [`OtherBundle`], which reloads the document so `static/boot.js` starts the right one.
 
 #[cfg(feature = "exercises")]
@@ -53,7 +52,9 @@ pub fn view(route: Route) -> Html {
         #[cfg(feature = "timeline")]
         Route::Timeline => html! { <Timeline /> },
         Route::NotFound => html! { <NotFound /> },
-        #[allow(unreachable_patterns)]
+        // Only a wasm without every page has this arm (`all_pages` is set by `build.rs`), so
+        // a page missing its arm above fails the default build as a non-exhaustive match.
+        #[cfg(not(all_pages))]
         _ => html! { <OtherBundle {route} /> },
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! 1. `cargo build -p rebalance_lab --bin rebalance_lab_site --target wasm32-unknown-unknown`:
 //!    a debug build compiles every page into one wasm (bundle `all`); a release build
-//!    compiles one wasm per page (`--no-default-features --features <page>`, see [`PAGES`]),
+//!    compiles one wasm per page of `pages.toml` (`--no-default-features --features <page>`),
 //!    so a visit downloads the shell and the page it opens, not all five; each wasm holds
 //!    both languages, so switching language never reloads. Every build uses the stable
 //!    toolchain.
@@ -14,24 +14,24 @@
 //! 4. `dist/`: `index.html`, `pkg/` and `static/`, with content-hashed names for the wasm,
 //!    the JS and the CSS, and every URL relative (`./pkg/…`, `./static/…`) so the site works
 //!    from any sub-path. `static/boot.js` receives the bundle table (page → glue and wasm)
-//!    and starts the bundle for the page in the URL.
+//!    and the landing page's name, and starts the bundle for the page in the URL.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::page_list::{self, Page};
 use crate::tools::{self, WASM_TARGET};
 use crate::util::{self, Result};
 use crate::Options;
 
 /// The stem of wasm-bindgen's output: `rebalance_lab_<bundle>.js`, `…_bg.wasm`.
 const OUT_NAME: &str = "rebalance_lab";
-/// The site crate's page features, one release wasm each. Their names are the bundle
-/// names `Route::bundle` (src/router.rs) and `static/boot.js` use.
-pub const PAGES: &[&str] = &["playground", "offsets", "planner", "exercises", "timeline"];
 /// The debug build's one bundle, with every page.
 const ALL: &str = "all";
 /// The placeholder in `static/boot.js` that receives the bundle table.
 const BUNDLES_MARKER: &str = "/* xtask:bundles */ {}";
+/// The placeholder in `static/boot.js` that receives the landing page's bundle name.
+const LANDING_MARKER: &str = "/* xtask:landing */ ''";
 /// The binary target that renders the app.
 const BIN: &str = "rebalance_lab_site";
 
@@ -42,7 +42,7 @@ pub struct Dist {
     pub dir: PathBuf,
     /// Every file in it.
     pub files: Vec<PathBuf>,
-    /// The wasm bundles, in [`PAGES`] order (or the one `all`).
+    /// The wasm bundles, in `pages.toml`'s order (or the one `all`).
     pub bundles: Vec<Bundle>,
 }
 
@@ -64,7 +64,9 @@ pub struct Bundle {
 pub fn run(options: &Options) -> Result<Dist> {
     let profile = if options.release { "release" } else { "debug" };
     tools::ensure_wasm_target()?;
-    let targets: Vec<Target> = if options.release { PAGES.to_vec() } else { vec![ALL] };
+    let pages = pages()?;
+    let ids: Vec<&str> = pages.iter().map(|page| page.id.as_str()).collect();
+    let targets: Vec<&str> = if options.release { ids.clone() } else { vec![ALL] };
     let pkg = util::target_dir().join("xtask").join(format!("pkg-{profile}"));
     if pkg.exists() {
         fs::remove_dir_all(&pkg)?;
@@ -84,21 +86,24 @@ pub fn run(options: &Options) -> Result<Dist> {
             tools::minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }
-    let dist = assemble(&pkg, &targets, &util::root().join("dist"), options.release)?;
+    let dist = assemble(&pkg, &targets, &ids, &util::root().join("dist"), options.release)?;
     println!("built {} ({profile}, bundles: {})", util::show(&dist.dir), targets.join(", "));
     Ok(dist)
 }
 
-/// One wasm to build: a page feature, or `all`.
-type Target = &'static str;
+/// The site's pages, from `pages.toml` (its one list of pages), in order.
+pub fn pages() -> Result<Vec<Page>> {
+    Ok(page_list::parse(&fs::read_to_string(util::root().join("pages.toml"))?)?)
+}
 
 /// wasm-bindgen's out name of a bundle: `rebalance_lab_planner`.
-fn stem(target: Target) -> String {
+fn stem(target: &str) -> String {
     format!("{OUT_NAME}_{target}")
 }
 
-/// Writes `dist/` from the bindgen output of `bundles`, `static/` and `index.html`.
-fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Result<Dist> {
+/// Writes `dist/` from the bindgen output of `targets` (page ids, or `all`), `static/` and
+/// `index.html`; `pages` are the ids of every page, the landing page first.
+fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: bool) -> Result<Dist> {
     let root = util::root();
     if dist.exists() {
         fs::remove_dir_all(dist)?;
@@ -142,16 +147,18 @@ fn assemble(pkg: &Path, targets: &[Target], dist: &Path, release: bool) -> Resul
     };
     let mut built = Vec::new();
     for (target, (glue, wasm)) in targets.iter().zip(&plain) {
-        let pages: Vec<&str> = if *target == ALL { PAGES.to_vec() } else { vec![target] };
+        let css: &[&str] = if *target == ALL { pages } else { std::slice::from_ref(target) };
         built.push(Bundle {
             name: (*target).to_owned(),
             glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
             wasm: write_hashed(&dist.join("pkg"), wasm, &fs::read(pkg.join(wasm))?)?,
-            css: pages.into_iter().map(page_css).collect::<Result<_>>()?,
+            css: css.iter().map(|page| page_css(page)).collect::<Result<_>>()?,
         });
     }
     let boot = boot.ok_or("static/boot.js is missing")?;
-    let mut boot = replace_all(&boot, BUNDLES_MARKER, &bundle_table(&built))?;
+    let boot = replace_all(&boot, BUNDLES_MARKER, &bundle_table(&built))?;
+    let landing = pages.first().ok_or("pages.toml lists no page")?;
+    let mut boot = replace_all(&boot, LANDING_MARKER, &format!("\"{landing}\""))?;
     if release {
         let unminified = util::target_dir().join("xtask").join("boot.js");
         fs::write(&unminified, &boot)?;
@@ -278,14 +285,20 @@ mod tests {
     }
 
     #[test]
-    fn the_pages_are_the_site_crates_features() {
-        let manifest = std::fs::read_to_string(util::root().join("Cargo.toml")).unwrap_or_default();
-        let default = manifest.lines().find(|line| line.starts_with("default = [")).unwrap_or_default();
-        for page in PAGES {
-            assert!(default.contains(&format!("\"{page}\"")), "{page} is not a default feature: {default}");
-            assert!(manifest.contains(&format!("\n{page} = []")), "Cargo.toml has no `{page}` feature");
-        }
-        assert_eq!(default.matches('"').count(), 2 * PAGES.len(), "a feature is missing from PAGES: {default}");
+    fn the_page_list_reads_and_names_every_screenshot() {
+        let pages = pages().unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(pages.first().map(|page| page.id.as_str()), Some("playground"), "the landing page comes first");
+        let exercises = pages.iter().find(|page| page.id == "exercises").map(Page::all_screenshots);
+        assert_eq!(
+            exercises.unwrap_or_default(),
+            ["exercises.png", "exercises-phone.png", "exercises-index-phone.png"].map(String::from)
+        );
+    }
+
+    #[test]
+    fn boot_js_has_both_placeholders() {
+        let boot = fs::read_to_string(util::root().join("static/boot.js")).unwrap_or_default();
+        assert!(boot.contains(BUNDLES_MARKER) && boot.contains(LANDING_MARKER), "static/boot.js drifted");
     }
 
     #[test]

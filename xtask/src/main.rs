@@ -10,6 +10,8 @@
 //! One file per command; `util.rs` holds the process and path helpers they share.
 
 mod build;
+#[path = "../../src/page_list.rs"]
+mod page_list;
 mod perf;
 mod serve;
 mod size;

@@ -149,10 +149,10 @@ fn clippy_wasm() -> Result {
     util::run(util::cargo().args(["clippy", "-p", "rebalance_lab", "--tests"]).args(target))?;
     // The release build compiles each page alone (`--features <page>`): lint those too, so an
     // import only one page needs cannot warn (or fail) there.
-    for page in build::PAGES {
+    for page in build::pages()? {
         util::run(
             util::cargo()
-                .args(["clippy", "-p", "rebalance_lab", "--no-default-features", "--features", page])
+                .args(["clippy", "-p", "rebalance_lab", "--no-default-features", "--features", &page.id])
                 .args(target),
         )?;
     }
@@ -186,6 +186,7 @@ fn end_to_end() -> Result {
     if !playwright.exists() {
         return Err("node_modules/.bin/playwright is missing (npm ci)".into());
     }
+    let pages = build::pages()?;
     let root = Server::start("/")?;
     let sub = Server::start(SUB_PATH)?;
     println!("e2e: site at {} and {}", root.url, sub.url);
@@ -194,6 +195,7 @@ fn end_to_end() -> Result {
         .args(["test", "-c", "tests/e2e/playwright.config.mjs"])
         .env("E2E_BASE_URL", &root.url)
         .env("E2E_SUB_URL", &sub.url)
+        .env("E2E_PAGES", pages.iter().map(|page| page.id.as_str()).collect::<Vec<_>>().join(","))
         .env("CHROMIUM", CHROMIUM);
     // `E2E_FILTER=playground` runs only the spec files whose names contain it.
     let filter = std::env::var("E2E_FILTER").ok();
@@ -203,31 +205,22 @@ fn end_to_end() -> Result {
     util::run(&mut command)?;
     // `root` and `sub` are dropped at the end, which kills both servers.
     if filter.is_none() {
-        gather_screenshots(&util::root().join("tests/e2e/test-results"), &util::target_dir().join("screenshots"))?;
+        let screenshots: Vec<String> = pages.iter().flat_map(|page| page.all_screenshots()).collect();
+        gather_screenshots(
+            &util::root().join("tests/e2e/test-results"),
+            &util::target_dir().join("screenshots"),
+            &screenshots,
+        )?;
     }
     Ok(())
 }
 
-/// The screenshots the end-to-end suite takes of every page, wide and on a phone (each spec
-/// writes its own with `testInfo.outputPath`, into Playwright's `tests/e2e/test-results/`,
-/// which every run empties first).
-const SCREENSHOTS: &[&str] = &[
-    "playground.png",
-    "playground-phone.png",
-    "offsets.png",
-    "offsets-phone.png",
-    "planner.png",
-    "planner-phone.png",
-    "exercises.png",
-    "exercises-phone.png",
-    "exercises-index-phone.png",
-    "timeline.png",
-    "timeline-phone.png",
-];
-
-/// Copies every one of [`SCREENSHOTS`] from the suite's `results` into `out` (emptied first),
+/// Copies every one of `screenshots` from the suite's `results` into `out` (emptied first),
 /// so a reader finds all pages in one folder; fails naming the ones the suite did not save.
-fn gather_screenshots(results: &Path, out: &Path) -> Result {
+/// Each page's spec saves its own (`Page::all_screenshots`: `<id>.png`, `<id>-phone.png` and
+/// any more `pages.toml` lists) with `testInfo.outputPath`, into Playwright's
+/// `tests/e2e/test-results/`, which every run empties first.
+fn gather_screenshots(results: &Path, out: &Path, screenshots: &[String]) -> Result {
     let mut files = Vec::new();
     if results.is_dir() {
         build::list_files(results, &mut files)?;
@@ -237,19 +230,19 @@ fn gather_screenshots(results: &Path, out: &Path) -> Result {
     }
     std::fs::create_dir_all(out)?;
     let mut missing = Vec::new();
-    for name in SCREENSHOTS {
+    for name in screenshots {
         // Not the copies Playwright keeps of attachments (`attachments/<name>-<hash>.png`).
-        match files.iter().find(|path| path.file_name().is_some_and(|file| file == *name)) {
+        match files.iter().find(|path| path.file_name().is_some_and(|file| file == name.as_str())) {
             Some(path) => {
                 std::fs::copy(path, out.join(name))?;
             }
-            None => missing.push(*name),
+            None => missing.push(name.as_str()),
         }
     }
     if !missing.is_empty() {
         return Err(format!("the end-to-end suite saved no screenshot {}", missing.join(", ")).into());
     }
-    println!("e2e: {} screenshots of the pages in {}", SCREENSHOTS.len(), util::show(out));
+    println!("e2e: {} screenshots of the pages in {}", screenshots.len(), util::show(out));
     Ok(())
 }
 
@@ -328,25 +321,28 @@ mod tests {
             std::fs::create_dir_all(path.parent().unwrap_or(&dir)).unwrap_or_default();
             std::fs::write(path, bytes).unwrap_or_default();
         };
+        let screenshots: Vec<String> =
+            build::pages().unwrap_or_default().iter().flat_map(|page| page.all_screenshots()).collect();
+        assert_eq!(screenshots.len(), 11, "{screenshots:?}");
         // Each in its test's folder, as Playwright writes them; a stale file in `out` goes.
-        for name in SCREENSHOTS {
+        for name in &screenshots {
             write(&results.join(format!("spec-of-{name}")).join(name), name.as_bytes());
             write(&results.join(format!("spec-of-{name}")).join("attachments").join(format!("x-{name}")), b"copy");
         }
         write(&out.join("old.png"), b"old");
-        assert!(gather_screenshots(&results, &out).is_ok());
+        assert!(gather_screenshots(&results, &out, &screenshots).is_ok());
         let mut gathered: Vec<String> = std::fs::read_dir(&out)
             .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
             .unwrap_or_default();
         gathered.sort();
-        let mut expected: Vec<String> = SCREENSHOTS.iter().map(|s| (*s).to_owned()).collect();
+        let mut expected = screenshots.clone();
         expected.sort();
         assert_eq!(gathered, expected);
         assert_eq!(std::fs::read(out.join("planner.png")).unwrap_or_default(), b"planner.png");
 
         // A page the suite did not photograph fails the stage, by name.
         std::fs::remove_file(results.join("spec-of-timeline-phone.png").join("timeline-phone.png")).unwrap_or_default();
-        let error = gather_screenshots(&results, &out).err().map(|e| e.to_string()).unwrap_or_default();
+        let error = gather_screenshots(&results, &out, &screenshots).err().map(|e| e.to_string()).unwrap_or_default();
         assert_eq!(error, "the end-to-end suite saved no screenshot timeline-phone.png");
         std::fs::remove_dir_all(&dir).unwrap_or_default();
     }

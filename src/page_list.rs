@@ -1,0 +1,85 @@
+//! Reads `pages.toml`, the site's one list of pages. Used by the site's `build.rs` (which
+//! generates `Route` from it), by xtask (which builds one release wasm per page) and by the
+//! router's tests; each includes this file with `#[path]`, so it needs only the `toml` crate.
+
+// Each of the three uses a part of it.
+#![allow(dead_code)]
+
+/// One page of `pages.toml`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// Its Cargo feature, bundle, module, locale and stylesheet name: lowercase letters.
+    pub id: String,
+    /// What the page is, for the doc of its `Route` variant.
+    pub about: String,
+    /// The screenshots its end-to-end spec saves beyond `<id>.png` and `<id>-phone.png`.
+    pub screenshots: Vec<String>,
+}
+
+impl Page {
+    /// The path in the hash: `/` for the landing page (the first), else `/<id>`.
+    pub fn path(&self, landing: bool) -> String {
+        if landing {
+            "/".to_owned()
+        } else {
+            format!("/{}", self.id)
+        }
+    }
+
+    /// Its `Route` variant: the id with a capital letter (`planner` → `Planner`).
+    pub fn variant(&self) -> String {
+        let mut chars = self.id.chars();
+        chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+    }
+
+    /// Every screenshot its end-to-end spec saves.
+    pub fn all_screenshots(&self) -> Vec<String> {
+        let own = [format!("{}.png", self.id), format!("{}-phone.png", self.id)];
+        own.into_iter().chain(self.screenshots.iter().cloned()).collect()
+    }
+}
+
+/// The pages of `text` (the contents of `pages.toml`), in order; an error names the entry
+/// and what is wrong with it.
+pub fn parse(text: &str) -> Result<Vec<Page>, String> {
+    let table: toml::Table = toml::from_str(text).map_err(|error| format!("pages.toml: {error}"))?;
+    if let Some(key) = table.keys().find(|key| *key != "page") {
+        return Err(format!("pages.toml: unknown key `{key}` (only [[page]] entries)"));
+    }
+    let entries = match table.get("page") {
+        Some(toml::Value::Array(entries)) if !entries.is_empty() => entries,
+        _ => return Err("pages.toml: no [[page]] entries".to_owned()),
+    };
+    let mut pages: Vec<Page> = Vec::new();
+    for (n, entry) in entries.iter().enumerate() {
+        let at = format!("pages.toml: page {}", n + 1);
+        let entry = entry.as_table().ok_or_else(|| format!("{at} is not a table"))?;
+        if let Some(key) = entry.keys().find(|key| !["id", "about", "screenshots"].contains(&key.as_str())) {
+            return Err(format!("{at}: unknown key `{key}`"));
+        }
+        let text = |key: &str| match entry.get(key) {
+            Some(toml::Value::String(value)) if !value.trim().is_empty() && !value.contains('\n') => Ok(value.clone()),
+            _ => Err(format!("{at}: `{key}` must be a text on one line")),
+        };
+        let id = text("id")?;
+        if !id.chars().all(|c| c.is_ascii_lowercase()) {
+            return Err(format!("{at}: id `{id}` must be lowercase letters (a Cargo feature, a path, a file name)"));
+        }
+        if id == "all" || id == "default" {
+            return Err(format!("{at}: id `{id}` is taken (the debug bundle, the default feature set)"));
+        }
+        if pages.iter().any(|page| page.id == id) {
+            return Err(format!("{at}: id `{id}` is listed twice"));
+        }
+        let screenshots = match entry.get("screenshots") {
+            None => Vec::new(),
+            Some(toml::Value::Array(names)) => names
+                .iter()
+                .map(|name| name.as_str().map(str::to_owned).ok_or_else(|| format!("{at}: a screenshot is not a text")))
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err(format!("{at}: `screenshots` must be a list of file names")),
+        };
+        pages.push(Page { id, about: text("about")?, screenshots });
+    }
+    Ok(pages)
+}
