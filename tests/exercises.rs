@@ -188,6 +188,84 @@ async fn a_listed_mistake_is_diagnosed_a_hint_is_recorded_and_the_reference_scor
     page.done();
 }
 
+/// The query in the address bar.
+fn query() -> String {
+    web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
+}
+
+/// A class link with model answers off (`ex_model=0`): after a wrong and a right submission
+/// no model answer, expected answer or last hint appears, and the page says why in one line;
+/// the diagnosis still explains the mistake. The setting stays in the address bar, in the
+/// class links and across a reload in another language, and the teacher's checkbox on the
+/// index turns it back on.
+#[wasm_bindgen_test]
+async fn a_class_link_with_model_answers_off_shows_none_and_keeps_the_setting() {
+    clear_storage();
+    open("?lang=en&ex_id=drain_time&ex_seed=7&ex_model=0");
+    let page = Mounted::new().await;
+    let inst = instance_for(catalog(), 7, "drain_time").expect("an instance");
+    assert_eq!(page.text(".ex-model-off"), t(Lang::En, "page.exercises.model.off"));
+    assert!(page.all("#ex-model").is_empty(), "no button opens the model answer");
+    let hidden = |page: &Mounted| page.all(".ex-model, .ex-expected, .ex-show-me").is_empty();
+
+    let (index, mistake) = inst
+        .parts
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| p.mistakes.first().map(|m| (i, m.clone())))
+        .expect("drain_time lists a mistake");
+    let MistakePattern::Value(wrong) = &mistake.pattern else { panic!("a computed mistake") };
+    page.enter(&inst, index, &value_answer(wrong)).await;
+    page.submit().await;
+    assert!(page.score() < 100);
+    assert_eq!(page.text(".ex-diagnosis p"), mistake.explanation.en.trim());
+    assert!(hidden(&page));
+
+    // Every hint but the last, the worked one.
+    let open_hints = inst.hints.len() - 1;
+    for _ in 0..open_hints {
+        page.click("#ex-hint").await;
+    }
+    assert_eq!(page.all(".ex-hint").len(), open_hints);
+    assert!(page.all("#ex-hint").is_empty(), "the last hint cannot be opened");
+
+    for (i, answer) in reference_answer(&inst).parts.iter().enumerate() {
+        page.enter(&inst, i, answer).await;
+    }
+    page.submit().await;
+    assert_eq!(page.score(), 100);
+    assert!(hidden(&page));
+    let link = page.find("#ex-exercise-link").dyn_into::<HtmlInputElement>().expect("an input").value();
+    assert!(link.ends_with("?ex_seed=7&ex_id=drain_time&ex_model=0#/exercises"), "{link}");
+    stored_when(|p| p.exercises.get("drain_time").is_some_and(|e| e.done)).await;
+    page.done();
+
+    // A reload (of the address the page kept) in the other language: solved numbers do not
+    // bring the model answer back.
+    let kept = query();
+    assert!(kept.contains("ex_model=0") && kept.contains("lang=en"), "{kept}");
+    open(&kept.replace("lang=en", "lang=zh-CN"));
+    let page = Mounted::new().await;
+    assert_eq!(page.text(".ex-model-off"), t(Lang::Zh, "page.exercises.model.off"));
+    assert!(hidden(&page) && page.all("#ex-model").is_empty());
+
+    // The index: the teacher's checkbox is off and the class link carries the setting;
+    // ticking it turns model answers on for the page and the link.
+    page.click(".ex-crumbs a").await;
+    let checkbox = || page.find("#ex-model-allowed").dyn_into::<HtmlInputElement>().expect("a checkbox");
+    let class_link = || page.find("#ex-class-link").dyn_into::<HtmlInputElement>().expect("an input").value();
+    assert!(!checkbox().checked());
+    assert!(class_link().ends_with("?ex_seed=7&ex_model=0#/exercises"), "{}", class_link());
+    page.click("#ex-model-allowed").await;
+    assert!(checkbox().checked());
+    assert!(class_link().ends_with("?ex_seed=7#/exercises"), "{}", class_link());
+    assert!(!query().contains("ex_model"), "{}", query());
+    page.click("[data-exercise='drain_time'] a").await;
+    assert!(page.all(".ex-model-off").is_empty() && page.all(".ex-model").len() == 1, "solved: the model answer shows");
+    page.done();
+    clear_storage();
+}
+
 #[wasm_bindgen_test]
 async fn every_exercise_renders_and_its_reference_answer_scores_100_through_the_inputs() {
     clear_storage();

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
 use rebalance_core::exercise::grade::display;
-use rebalance_core::exercise::instance::{option_letter, option_order, InstancePart, MistakePattern, PartInput};
+use rebalance_core::exercise::instance::{option_letter, option_order, Board, InstancePart, MistakePattern, PartInput};
 use rebalance_core::exercise::model::{Exercise, Unit};
 use rebalance_core::exercise::params::{all_values, duration, never, queue_labels, range, Params};
 use rebalance_core::exercise::{
@@ -963,4 +963,141 @@ fn exercise_files_with_defects_are_refused() {
             .and_then(|ex| instantiate(&ex, 1).map_err(|e| e.to_string()));
         assert!(result.is_err(), "{what} accepted");
     }
+}
+
+/// The numbers written in `text`: runs of digits with `,` or `.` between digits, not glued to
+/// a letter, digit or `_` before them (`Q4`, `C1` are names), without the group separators
+/// (`12,000` → `12000`).
+fn numbers_in(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let glued = i > 0 && (chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '_');
+        if !chars[i].is_ascii_digit() || glued {
+            i += 1;
+            continue;
+        }
+        let mut number = String::new();
+        while let Some(&c) = chars.get(i) {
+            let joins = (c == ',' || c == '.') && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+            if !c.is_ascii_digit() && !joins {
+                break;
+            }
+            if c != ',' {
+                number.push(c);
+            }
+            i += 1;
+        }
+        found.push(number);
+    }
+    found
+}
+
+/// The names a template fills in, in order (`{t}` and `{t:duration}` both name `t`; `{{` is
+/// a brace).
+fn placeholders(template: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        if let Some(escaped) = after.strip_prefix('{') {
+            rest = escaped;
+            continue;
+        }
+        let Some(close) = after.find('}') else { break };
+        names.push(after[..close].split(':').next().unwrap_or_default().trim());
+        rest = &after[close + 1..];
+    }
+    names
+}
+
+/// A part's answer, or a named value, as the site displays it: a number as `format_number`
+/// writes it without group separators, a queue set as its indices.
+fn as_shown(value: &Value) -> Option<String> {
+    match value {
+        Value::Number(x) => Some(rebalance_core::plan::format_number(*x).replace(',', "")),
+        Value::Queues(q) => Some(format!("{q:?}")),
+        Value::Never | Value::Choices(_) => None,
+    }
+}
+
+/// The value `name` has in `inst` (a parameter or a derived value).
+fn named(inst: &Instance, name: &str) -> Option<Value> {
+    inst.params.get(name).map(|v| Value::Number(*v as f64)).or_else(|| inst.values.get(name).cloned())
+}
+
+/// Whether the question shows `answer` itself: its prompt, a part label, or the board (the
+/// offset bars' numbers, how many queue and consumer tiles).
+fn question_shows(inst: &Instance, answer: &str) -> bool {
+    let mut numbers: Vec<String> = Vec::new();
+    for lang in Lang::ALL {
+        numbers.extend(numbers_in(inst.prompt.get(lang)));
+        numbers.extend(inst.parts.iter().flat_map(|p| numbers_in(p.label.get(lang))));
+    }
+    match &inst.board {
+        Some(Board::Offsets(bars)) => {
+            numbers.extend(bars.iter().flat_map(|b| [b.min, b.max, b.consumer].map(|v| v.to_string())))
+        }
+        Some(Board::Group(g)) => numbers.extend([g.queues.len(), g.consumers.len()].map(|n| n.to_string())),
+        None => {}
+    }
+    numbers.iter().any(|n| n == answer)
+}
+
+/// What a wrong try shows teaches the method and does not hand over the answer: no
+/// explanation of a diagnosed mistake of a number or queue part, and no hint but the last,
+/// names the part's answer. A named value (a parameter or derived value, in any format:
+/// `{t}`, `{t:duration}`, `{moved:queues}`) *is* a part's answer when, as displayed
+/// (`format_number`, or the queue set), it equals the answer in every instance drawn; a value
+/// that equals it in some draws only (a net rate of 4,000 messages/s beside a drain time of
+/// 4,000 s) is a step of the method and may be shown. Numbers the author wrote into a text
+/// (the `+ 1` of `MaxOffset = last + 1`) are the method's constants. An instance whose
+/// question shows the answer itself (prompt, part label, board) is not checked. The worked
+/// answer stays in the model answer and the last hint, which the site shows on request.
+#[test]
+fn explanations_of_a_wrong_try_do_not_hand_over_the_answer() {
+    assert_eq!(numbers_in("B = 12,000,000, Q4, C1 ≈ 13,333.3 s. 7, 8"), ["12000000", "13333.3", "7", "8"]);
+    assert_eq!(placeholders("{{x}} {t} = {t:duration} of {n:count queue/queues}"), ["t", "t", "n"]);
+    // Which names are which part's answer: (exercise, part, name) → equal in every instance.
+    let mut is_answer: BTreeMap<(&str, &str, &str), bool> = BTreeMap::new();
+    for inst in all_instances() {
+        for part in &inst.parts {
+            let Some(answer) = as_shown(&part.expected) else { continue };
+            let names = inst.params.keys().chain(inst.values.keys());
+            for name in names {
+                let same = named(inst, name).and_then(|v| as_shown(&v)).as_ref() == Some(&answer);
+                let key = (inst.exercise_id.as_str(), part.id.as_str(), name.as_str());
+                *is_answer.entry(key).or_insert(same) &= same;
+            }
+        }
+    }
+    let mut found: BTreeMap<String, String> = BTreeMap::new();
+    let mut checked = 0;
+    for inst in all_instances() {
+        let ex = catalog().get(&inst.exercise_id).expect("the instance's exercise");
+        let last = inst.hints.len().saturating_sub(1);
+        for (part, authored) in inst.parts.iter().zip(&ex.parts) {
+            let Some(answer) = as_shown(&part.expected) else { continue };
+            if question_shows(inst, &answer) {
+                continue;
+            }
+            let mistakes = authored.mistakes().iter().map(|m| (format!("mistake {}", m.id.name()), &m.explanation));
+            let hints = ex.hints.iter().take(last).enumerate().map(|(i, h)| (format!("hint {}", i + 1), &h.text));
+            for (what, text) in mistakes.chain(hints) {
+                for lang in Lang::ALL {
+                    checked += 1;
+                    let template = text.get(lang);
+                    let key = (inst.exercise_id.as_str(), part.id.as_str());
+                    if let Some(name) = placeholders(template).into_iter().find(|n| is_answer[&(key.0, key.1, *n)]) {
+                        let report = format!("{} {} {what} ({lang:?})", key.0, key.1);
+                        found.entry(report).or_insert_with(|| format!("{{{name}}} in {template:?}"));
+                    }
+                }
+            }
+        }
+    }
+    let report: Vec<String> = found.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    assert!(found.is_empty(), "{} texts name the answer:\n{}", found.len(), report.join("\n"));
+    assert!(checked > 20_000, "only {checked} texts checked");
 }

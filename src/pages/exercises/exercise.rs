@@ -1,6 +1,8 @@
 //! One exercise: title, prompt and board in the reader's language, an input per part,
 //! Submit (graded by the core, recorded in the progress), tiered hints one at a time, the
-//! model answer with a "show me" link to the matching page state, and new numbers.
+//! model answer with a "show me" link to the matching page state, and new numbers. With the
+//! class's model answers off, the model answer, the expected answers and the last hint (the
+//! worked one) stay closed; grading and the diagnoses, which teach the method, are the same.
 
 use std::rc::Rc;
 
@@ -15,7 +17,7 @@ use super::board::BoardView;
 use super::copy_link::CopyLink;
 use super::inputs::{letter, to_answer, Entry, PartInputView};
 use super::result::GradeView;
-use super::state::{Action, MAX_TRY};
+use super::state::{Action, ModelAnswers, MAX_TRY};
 use super::{link_click, meta_line, show_me, Nav, Target};
 use crate::hooks::use_i18n;
 
@@ -30,6 +32,8 @@ pub struct ExerciseProps {
     pub progress: Option<ExerciseProgress>,
     /// The class link to this exercise.
     pub class_url: AttrValue,
+    /// Whether the class sees model answers.
+    pub model: ModelAnswers,
     /// Links: index, class numbers, new numbers.
     pub hrefs: [AttrValue; 3],
     /// Page changes.
@@ -48,12 +52,17 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
     let entries =
         use_state(|| super::draft::load(&inst).unwrap_or_else(|| inst.parts.iter().map(Entry::empty).collect()));
     let graded = use_state(|| None::<(Rc<Grade>, Vec<bool>)>);
+    let answers_shown = props.model == ModelAnswers::Shown;
+    // The hints that can be opened: all, or all but the last (the worked answer).
+    let hint_count = if answers_shown { inst.hints.len() } else { inst.hints.len().saturating_sub(1) };
     let hints_used = props.progress.as_ref().map_or(0, |p| usize::from(p.hints_used));
     let revealed = use_state(|| hints_used.min(inst.hints.len()));
+    let revealed_now = (*revealed).min(hint_count);
     // Numbers already solved show their model answer again (e.g. after a reload).
     let solved =
         props.progress.as_ref().is_some_and(|p| p.done && p.best.as_ref().is_some_and(|b| b.seed == inst.seed));
     let show_model = use_state(|| solved);
+    let model_open = *show_model && answers_shown;
     let id = inst.exercise_id.clone();
 
     let onsubmit = {
@@ -83,7 +92,7 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
         });
     }
     let on_hint = {
-        let (revealed, dispatch, id, total) = (revealed.clone(), props.dispatch.clone(), id.clone(), inst.hints.len());
+        let (revealed, dispatch, id, total) = (revealed.clone(), props.dispatch.clone(), id.clone(), hint_count);
         let focus_to = focus_to.clone();
         Callback::from(move |_: MouseEvent| {
             let next = (*revealed + 1).min(total);
@@ -123,7 +132,7 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
                 flagged={flagged.contains(&part.id)} {on_change} />
         }
     });
-    let hints = inst.hints.iter().take(*revealed).map(|h| {
+    let hints = inst.hints.iter().take(revealed_now).map(|h| {
         let tier = match h.tier {
             HintTier::Nudge => i18n.t("page.exercises.hint.nudge"),
             HintTier::Method => i18n.t("page.exercises.hint.method"),
@@ -131,12 +140,12 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
         };
         html! { <li class="ex-hint"><strong>{ tier }{ ": " }</strong>{ h.text.get(lang).to_owned() }</li> }
     });
-    let next_hint = inst.hints.get(*revealed).map(|h| match h.tier {
+    let next_hint = inst.hints.get(revealed_now).filter(|_| revealed_now < hint_count).map(|h| match h.tier {
         HintTier::Nudge => i18n.t("page.exercises.hint.nudge"),
         HintTier::Method => i18n.t("page.exercises.hint.method"),
         HintTier::Worked => i18n.t("page.exercises.hint.worked"),
     });
-    let model = show_model.then(|| {
+    let model = model_open.then(|| {
         let answers = inst.parts.iter().enumerate().map(|(i, p)| {
             let shown = display(&p.expected, &p.input, &labels);
             html! { <li>{ format!("({}) {}: ", letter(i), p.label.get(lang)) }<strong>{ shown.get(lang).to_owned() }</strong></li> }
@@ -199,11 +208,11 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
                             <button type="submit" class="ex-button ex-primary">{ i18n.t("page.exercises.submit") }</button>
                             if let Some(tier) = next_hint {
                                 <button type="button" class="ex-button" id="ex-hint" onclick={on_hint}>
-                                    { i18n.t_args("page.exercises.hint.show", &[("n", &(*revealed + 1).to_string()),
-                                        ("total", &inst.hints.len().to_string()), ("tier", tier)]) }
+                                    { i18n.t_args("page.exercises.hint.show", &[("n", &(revealed_now + 1).to_string()),
+                                        ("total", &hint_count.to_string()), ("tier", tier)]) }
                                 </button>
                             }
-                            if !*show_model {
+                            if answers_shown && !*show_model {
                                 <button type="button" class="ex-button" id="ex-model" onclick={on_model}>{ i18n.t("page.exercises.model.open") }</button>
                             }
                             if attempt < MAX_TRY {
@@ -214,15 +223,18 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
                             }
                         </div>
                     </form>
+                    if !answers_shown {
+                        <p class="ex-help ex-model-off">{ i18n.t("page.exercises.model.off") }</p>
+                    }
                     <div class="ex-live" aria-live="polite">
                         if let Some((g, blank)) = graded.as_ref() {
-                            <GradeView grade={(**g).clone()} reveal={*show_model} blank={blank.clone()} />
+                            <GradeView grade={(**g).clone()} reveal={model_open} blank={blank.clone()} />
                         }
                     </div>
                     <div class="ex-live" aria-live="polite">
-                        if *revealed > 0 {
+                        if revealed_now > 0 {
                             <section class="ex-hints" aria-labelledby="ex-hints-title">
-                                <h2 id="ex-hints-title" tabindex="-1">{ i18n.t_args("page.exercises.hint.title", &[("n", &revealed.to_string()), ("total", &inst.hints.len().to_string())]) }</h2>
+                                <h2 id="ex-hints-title" tabindex="-1">{ i18n.t_args("page.exercises.hint.title", &[("n", &revealed_now.to_string()), ("total", &hint_count.to_string())]) }</h2>
                                 <ol>{ for hints }</ol>
                             </section>
                         }

@@ -1,4 +1,4 @@
-//! The index: the class set (seed and shareable link), the overview per topic (the core's
+//! The index: the class set (seed, the model-answer setting and the shareable link), the overview per topic (the core's
 //! `overview`: done / attempted / not started), every exercise with its kind, difficulty and
 //! status, and the progress panel.
 
@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::copy_link::CopyLink;
 use super::progress_panel::ProgressPanel;
-use super::state::{Action, MAX_SEED};
+use super::state::{Action, ModelAnswers, MAX_SEED};
 use super::{catalog, link_click, meta_line, page_href, Nav, Target};
 use crate::components::NumberField;
 use crate::hooks::{use_i18n, I18n};
@@ -20,6 +20,8 @@ pub struct IndexProps {
     pub progress: Progress,
     /// The class link.
     pub class_url: AttrValue,
+    /// Whether the class sees model answers (the link carries it).
+    pub model: ModelAnswers,
     /// Page changes.
     pub dispatch: Callback<Action>,
     /// Navigation.
@@ -56,6 +58,11 @@ pub fn IndexView(props: &IndexProps) -> Html {
             dispatch.emit(Action::SetSeed(*pending));
         })
     };
+    let on_model = props.dispatch.reform(|e: Event| {
+        let on = e.target_dyn_into::<web_sys::HtmlInputElement>().is_some_and(|i| i.checked());
+        Action::SetModel(if on { ModelAnswers::Shown } else { ModelAnswers::Off })
+    });
+    let model = props.model;
     let topics = overview(catalog(), &props.progress).into_iter().map(|t| {
         let rows = catalog().exercises.iter().filter(|e| e.topic == t.topic).map(|ex| {
             let (key, word) = status_text(&i18n, props.progress.status(&ex.id));
@@ -65,7 +72,7 @@ pub fn IndexView(props: &IndexProps) -> Html {
             let target = Target::Exercise(ex.id.clone(), 0);
             html! {
                 <li class="ex-row" data-exercise={ex.id.clone()} data-status={key}>
-                    <a href={page_href(&target, seed)} onclick={link_click(&props.nav, target)}>{ ex.title.get(lang).to_owned() }</a>
+                    <a href={page_href(&target, seed, model)} onclick={link_click(&props.nav, target)}>{ ex.title.get(lang).to_owned() }</a>
                     <span class="ex-row-meta">{ meta_line(&i18n, ex.kind, ex.difficulty) }</span>
                     <span class={classes!("ex-badge", format!("ex-badge-{key}"))}>{ word }{ for best.map(|b| format!(" · {b}")) }</span>
                 </li>
@@ -107,6 +114,12 @@ pub fn IndexView(props: &IndexProps) -> Html {
                                 min={0.0} max={MAX_SEED as f64} slider={false} on_change={on_seed} />
                             <button type="submit" class="ex-button" disabled={*pending == seed}>{ i18n.t("page.exercises.class.apply") }</button>
                         </form>
+                        <label class="ex-check">
+                            <input type="checkbox" id="ex-model-allowed" checked={model == ModelAnswers::Shown}
+                                onchange={on_model} aria-describedby="ex-model-help" />
+                            { i18n.t("page.exercises.class.model") }
+                        </label>
+                        <p id="ex-model-help" class="ex-help">{ i18n.t("page.exercises.class.model_help") }</p>
                         <CopyLink id="ex-class-link" label={i18n.t("page.exercises.link.class")}
                             button={i18n.t("page.exercises.link.copy_class")} url={props.class_url.clone()} />
                     </section>

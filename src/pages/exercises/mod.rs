@@ -1,9 +1,11 @@
-//! Graded exercises (route `#/exercises`, URL keys `ex_id`, `ex_seed`, `ex_try`).
+//! Graded exercises (route `#/exercises`, URL keys `ex_id`, `ex_seed`, `ex_try`, `ex_model`).
 //!
 //! The core (`rebalance_core::exercise`) instantiates, grades, diagnoses and keeps the
 //! progress schema; this page holds where the reader is and the progress, stores it, and
 //! draws. `?ex_seed=S#/exercises` is a class set: everyone opening it gets the same numbers;
-//! `ex_id` opens one exercise and `ex_try` asks for new numbers (attempt seeds).
+//! `ex_id` opens one exercise and `ex_try` asks for new numbers (attempt seeds); `ex_model=0`,
+//! set by the teacher on the class link, keeps the model answer, the expected answers and the
+//! last hint off the page.
 //!
 //! - [`state`]: the state, the URL reading and the reducer; [`storage`]: localStorage.
 //! - [`index`]: the overview; [`progress_panel`]: completion code, export, import, verify.
@@ -35,7 +37,9 @@ use yew::prelude::*;
 
 use self::exercise::ExerciseView;
 use self::index::IndexView;
-use self::state::{read_url, Action, Notice, PageState, DEFAULT_SEED, KEY_ID, KEY_SEED, KEY_TRY};
+use self::state::{
+    read_url, Action, ModelAnswers, Notice, PageState, DEFAULT_SEED, KEY_ID, KEY_MODEL, KEY_SEED, KEY_TRY,
+};
 pub use self::storage::{read_progress, write_progress};
 use self::storage::{Store, WebStore};
 use crate::components::{split_notices, UrlNotices};
@@ -86,7 +90,7 @@ impl Target {
 pub type Nav = Callback<Target>;
 
 /// The `ex_*` keys for a place and class.
-fn url_pairs(target: &Target, seed: u64) -> [(&'static str, Option<String>); 3] {
+fn url_pairs(target: &Target, seed: u64, model: ModelAnswers) -> [(&'static str, Option<String>); 4] {
     let (id, attempt) = match target {
         Target::Index => (None, 0),
         Target::Exercise(id, attempt) => (Some(id.clone()), *attempt),
@@ -95,15 +99,16 @@ fn url_pairs(target: &Target, seed: u64) -> [(&'static str, Option<String>); 3] 
         (KEY_ID, id),
         (KEY_SEED, (seed != DEFAULT_SEED).then(|| seed.to_string())),
         (KEY_TRY, (attempt > 0).then(|| attempt.to_string())),
+        (KEY_MODEL, model.url_value().map(str::to_owned)),
     ]
 }
 
 /// The link to `target` in class `seed`, keeping the rest of the current query (`lang`…).
-fn page_href(target: &Target, seed: u64) -> String {
+fn page_href(target: &Target, seed: u64, model: ModelAnswers) -> String {
     let url = web_sys::window().and_then(|w| w.location().href().ok()).and_then(|h| web_sys::Url::new(&h).ok());
     let Some(url) = url else { return "#/exercises".to_owned() };
     let params = url.search_params();
-    for (key, value) in url_pairs(target, seed) {
+    for (key, value) in url_pairs(target, seed, model) {
         match value {
             Some(v) => params.set(key, &v),
             None => params.delete(key),
@@ -112,13 +117,15 @@ fn page_href(target: &Target, seed: u64) -> String {
     format!("{}{}#/exercises", url.pathname(), url_state::readable(&url.search()))
 }
 
-/// The class link: this site, the class seed (and exercise), nothing else.
-fn class_url(id: Option<&str>, seed: u64) -> String {
+/// The class link: this site, the class seed (and exercise) and the model-answer setting,
+/// nothing else.
+fn class_url(id: Option<&str>, seed: u64, model: ModelAnswers) -> String {
     let location = web_sys::window().map(|w| w.location());
     let origin = location.as_ref().and_then(|l| l.origin().ok()).unwrap_or_default();
     let path = location.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_default();
     let id = id.map(|id| format!("&{KEY_ID}={}", show_me::encode(id))).unwrap_or_default();
-    format!("{origin}{path}?{KEY_SEED}={seed}{id}#/exercises")
+    let model = model.url_value().map(|v| format!("&{KEY_MODEL}={v}")).unwrap_or_default();
+    format!("{origin}{path}?{KEY_SEED}={seed}{id}{model}#/exercises")
 }
 
 /// A link's click: plain clicks navigate inside the page; modified clicks (new tab…) are
@@ -164,13 +171,13 @@ fn sorted<'a>(i18n: &I18n, notice: &'a Notice) -> Result<&'a UrlNotice, String> 
 
 /// The page while the open exercise `id` cannot be shown (yet): its title (the catalog always
 /// has the titles), `what`, and the way back.
-fn not_shown(i18n: &I18n, nav: &Nav, seed: u64, id: &str, what: Html) -> Html {
+fn not_shown(i18n: &I18n, nav: &Nav, (seed, model): (u64, ModelAnswers), id: &str, what: Html) -> Html {
     let title = catalog().get(id).map(|e| e.title.get(i18n.lang())).filter(|t| !t.is_empty());
     html! {
         <div class="ex-index">
             <h1>{ title.unwrap_or_else(|| i18n.t("page.exercises.title")).to_owned() }</h1>
             { what }
-            <p><a href={page_href(&Target::Index, seed)} onclick={link_click(nav, Target::Index)}>{ i18n.t("page.exercises.back") }</a></p>
+            <p><a href={page_href(&Target::Index, seed, model)} onclick={link_click(nav, Target::Index)}>{ i18n.t("page.exercises.back") }</a></p>
         </div>
     }
 }
@@ -218,8 +225,8 @@ pub fn Exercises() -> Html {
     // The URL follows the place and class; back/forward move the page.
     {
         let target = state.open.clone().map_or(Target::Index, |(id, a)| Target::Exercise(id, a));
-        use_effect_with((target, state.seed()), |(target, seed)| {
-            let pairs = url_pairs(target, *seed);
+        use_effect_with((target, state.seed(), state.model), |(target, seed, model)| {
+            let pairs = url_pairs(target, *seed, *model);
             let changes: Vec<(&str, Option<&str>)> = pairs.iter().map(|(k, v)| (*k, v.as_deref())).collect();
             url_state::set_many(&changes);
         });
@@ -239,9 +246,9 @@ pub fn Exercises() -> Html {
         });
     }
     let nav: Nav = {
-        let (dispatch, seed) = (dispatch.clone(), state.seed());
+        let (dispatch, seed, model) = (dispatch.clone(), state.seed(), state.model);
         Callback::from(move |target: Target| {
-            push_history(&page_href(&target, seed));
+            push_history(&page_href(&target, seed, model));
             dispatch.emit(Action::Open(target.open()));
             crate::app::focus_main();
             if let Some(window) = web_sys::window() {
@@ -249,7 +256,7 @@ pub fn Exercises() -> Html {
             }
         })
     };
-    let seed = state.seed();
+    let (seed, model) = (state.seed(), state.model);
     let instance = use_memo((state.open.clone(), seed), |(open, seed)| {
         open.as_ref().map(|(id, attempt)| match catalog().get(id) {
             Some(ex) => instance_of(ex, *seed, *attempt),
@@ -261,27 +268,28 @@ pub fn Exercises() -> Html {
     let body = match (&state.open, instance.as_ref()) {
         (Some((id, attempt)), Some(Ok(inst))) => {
             let hrefs = [
-                page_href(&Target::Index, seed).into(),
-                page_href(&Target::Exercise(id.clone(), 0), seed).into(),
-                page_href(&Target::Exercise(id.clone(), attempt.saturating_add(1)), seed).into(),
+                page_href(&Target::Index, seed, model).into(),
+                page_href(&Target::Exercise(id.clone(), 0), seed, model).into(),
+                page_href(&Target::Exercise(id.clone(), attempt.saturating_add(1)), seed, model).into(),
             ];
             html! {
                 <ExerciseView key={format!("{id}/{seed}/{attempt}")} instance={inst.clone()} attempt={*attempt}
-                    progress={state.progress.exercises.get(id).cloned()} class_url={class_url(Some(id), seed)}
-                    {hrefs} dispatch={dispatch.clone()} nav={nav.clone()} />
+                    progress={state.progress.exercises.get(id).cloned()} class_url={class_url(Some(id), seed, model)}
+                    {model} {hrefs} dispatch={dispatch.clone()} nav={nav.clone()} />
             }
         }
         (Some((id, _)), Some(Err(e))) => not_shown(
             &i18n,
             &nav,
-            seed,
+            (seed, model),
             id,
             html! {
                 <p class="ex-error" role="alert">{ i18n.t_args("page.exercises.instance_error", &[("error", e)]) }</p>
             },
         ),
         _ => html! {
-            <IndexView progress={state.progress.clone()} class_url={class_url(None, seed)} dispatch={dispatch.clone()} nav={nav.clone()} />
+            <IndexView progress={state.progress.clone()} class_url={class_url(None, seed, model)} {model}
+                dispatch={dispatch.clone()} nav={nav.clone()} />
         },
     };
     html! {

@@ -24,6 +24,29 @@ pub const KEY_ID: &str = "ex_id";
 pub const KEY_SEED: &str = "ex_seed";
 /// URL key of the attempt (0 = the class's own numbers).
 pub const KEY_TRY: &str = "ex_try";
+/// URL key of the class's model-answer setting (`0`: off; left out: on).
+pub const KEY_MODEL: &str = "ex_model";
+
+/// Whether the class sees model answers: a teacher turns them off for a class link, so a
+/// student's wrong tries get the method (diagnoses, hints but the last) and not the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ModelAnswers {
+    /// The model answer, the expected answers and every hint can be opened.
+    #[default]
+    Shown,
+    /// None of them is shown; grading and diagnoses are unchanged.
+    Off,
+}
+
+impl ModelAnswers {
+    /// The URL values (`ex_model=1` / `ex_model=0`).
+    const CHOICES: [(&'static str, ModelAnswers); 2] = [("1", ModelAnswers::Shown), ("0", ModelAnswers::Off)];
+
+    /// The value a link carries: nothing for the default.
+    pub fn url_value(self) -> Option<&'static str> {
+        (self == ModelAnswers::Off).then_some("0")
+    }
+}
 
 /// Something the page tells the reader in its `role="status"` box.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,9 +74,12 @@ pub struct Location {
     pub seed: Option<u64>,
     /// The attempt.
     pub attempt: u32,
+    /// The class's model-answer setting.
+    pub model: ModelAnswers,
 }
 
-/// Reads `ex_id`, `ex_seed` and `ex_try` from a query getter; bad values become notices.
+/// Reads `ex_id`, `ex_seed`, `ex_try` and `ex_model` from a query getter; bad values become
+/// notices.
 pub fn read_url(get: &dyn Fn(&str) -> Option<String>) -> (Location, Vec<Notice>) {
     let mut r = UrlReader::new(get);
     let mut location = Location::default();
@@ -74,6 +100,7 @@ pub fn read_url(get: &dyn Fn(&str) -> Option<String>) -> (Location, Vec<Notice>)
         }
     }
     location.attempt = u32::try_from(r.whole(KEY_TRY, 0, i64::from(MAX_TRY), 0)).unwrap_or(0);
+    location.model = r.choice(KEY_MODEL, &ModelAnswers::CHOICES, ModelAnswers::Shown);
     (location, r.into_notices().into_iter().map(Notice::Url).collect())
 }
 
@@ -128,6 +155,8 @@ pub struct PageState {
     pub persistent: bool,
     /// The open exercise and attempt (`None`: the index).
     pub open: Option<(String, u32)>,
+    /// Whether the class sees model answers (from the URL; the class link carries it).
+    pub model: ModelAnswers,
     /// What the page tells the reader.
     pub notices: Vec<Notice>,
 }
@@ -141,6 +170,8 @@ pub enum Action {
     FromUrl(Location),
     /// Work on another class set.
     SetSeed(u64),
+    /// The teacher's model-answer setting for the class link.
+    SetModel(ModelAnswers),
     /// A graded answer.
     Record { instance: Rc<Instance>, answer: Answer, grade: Rc<Grade> },
     /// Hint `tier` (1 = first) of an exercise was opened.
@@ -161,6 +192,7 @@ impl PageState {
             loaded.switch_class(seed);
         }
         loaded.open = location.id.map(|id| (id, location.attempt));
+        loaded.model = location.model;
         loaded
     }
 
@@ -213,8 +245,10 @@ impl Reducible for PageState {
                     next.switch_class(seed);
                 }
                 next.open = location.id.map(|id| (id, location.attempt));
+                next.model = location.model;
             }
             Action::SetSeed(seed) => next.switch_class(seed.min(MAX_SEED)),
+            Action::SetModel(model) => next.model = model,
             Action::Record { instance, answer, grade } => next.progress.record(&instance, &answer, &grade),
             Action::Hint { id, tier } => next.progress.record_hint(&id, tier),
             Action::Import(progress) => next.import(progress),

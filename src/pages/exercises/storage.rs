@@ -12,7 +12,7 @@
 
 use rebalance_core::exercise::{Progress, ProgressError};
 
-use super::state::{Notice, PageState, Shelf, DEFAULT_SEED};
+use super::state::{ModelAnswers, Notice, PageState, Shelf, DEFAULT_SEED};
 
 /// The active progress.
 pub const KEY: &str = "rebalance-lab.progress.v1";
@@ -84,6 +84,7 @@ pub fn load(store: Option<&dyn Store>, fallback_seed: Option<u64>) -> PageState 
         broken: Vec::new(),
         persistent: false,
         open: None,
+        model: ModelAnswers::Shown,
         notices: Vec::new(),
     };
     let Some(store) = store else {

@@ -12,7 +12,7 @@ use yew::Reducible;
 use super::catalog;
 use super::inputs::{set_member, to_answer, Entry};
 use super::show_me::{href, query_pairs};
-use super::state::{read_url, Action, Location, Notice, PageState, Shelf, MAX_SEED, MAX_TRY};
+use super::state::{read_url, Action, Location, ModelAnswers, Notice, PageState, Shelf, MAX_SEED, MAX_TRY};
 use super::storage::{keep_broken, load, persist, shelf_key, write_progress, Store, BROKEN_PREFIX, KEY};
 use crate::url_state::{Problem, UrlNotice};
 
@@ -49,13 +49,14 @@ fn url(pairs: &[(&str, &str)]) -> (Location, Vec<Notice>) {
 #[test]
 fn url_values_are_read_or_clamped_with_a_notice() {
     let (loc, notices) = url(&[("ex_id", "drain_time"), ("ex_seed", "42"), ("ex_try", "3")]);
-    assert_eq!(loc, Location { id: Some("drain_time".into()), seed: Some(42), attempt: 3 });
+    let model = ModelAnswers::Shown;
+    assert_eq!(loc, Location { id: Some("drain_time".into()), seed: Some(42), attempt: 3, model });
     assert!(notices.is_empty());
 
     // An unknown exercise and a seed that is no number are left out (the index, the stored
     // class); a negative attempt is clamped.
     let (loc, notices) = url(&[("ex_id", "nope"), ("ex_seed", "abc"), ("ex_try", "-2")]);
-    assert_eq!(loc, Location { id: None, seed: None, attempt: 0 });
+    assert_eq!(loc, Location { id: None, seed: None, attempt: 0, model });
     let url_notice =
         |key: &str, given: &str, problem: Problem, used: &str| Notice::Url(UrlNotice::new(key, given, problem, used));
     let range = |max: &str| Problem::OutOfRange { min: "0".into(), max: max.into() };
@@ -81,6 +82,31 @@ fn url_values_are_read_or_clamped_with_a_notice() {
     assert!(matches!(&notices[0], Notice::Url(n) if n.given.chars().count() == 41));
 }
 
+/// `ex_model=0` turns model answers off for the class; `1` or nothing leaves them on, and any
+/// other value leaves them on with a notice naming the accepted values.
+#[test]
+fn the_model_answer_setting_is_read_or_left_on_with_a_notice() {
+    assert_eq!(url(&[]).0.model, ModelAnswers::Shown);
+    for (given, model) in [("0", ModelAnswers::Off), (" 0 ", ModelAnswers::Off), ("1", ModelAnswers::Shown)] {
+        let (loc, notices) = url(&[("ex_model", given), ("ex_seed", "8")]);
+        assert_eq!((loc.model, loc.seed, notices), (model, Some(8), vec![]), "{given:?}");
+    }
+    let unknown = Problem::UnknownChoice { choices: "1, 0".into() };
+    for given in ["off", "false", "", "NaN", "-1", "%00", "2"] {
+        let (loc, notices) = url(&[("ex_model", given)]);
+        assert_eq!(loc.model, ModelAnswers::Shown, "{given:?}");
+        assert_eq!(notices, [Notice::Url(UrlNotice::new("ex_model", given, unknown.clone(), "1"))], "{given:?}");
+    }
+    // The setting is the page's state: a reload reads it, back / forward follow it.
+    let state = Rc::new(PageState::new(fresh(1), url(&[("ex_model", "0")]).0));
+    assert_eq!(state.model, ModelAnswers::Off);
+    let state = state.reduce(Action::SetModel(ModelAnswers::Shown));
+    assert_eq!(state.model, ModelAnswers::Shown);
+    assert_eq!(state.reduce(Action::FromUrl(url(&[("ex_model", "0")]).0)).model, ModelAnswers::Off);
+    assert_eq!(ModelAnswers::Off.url_value(), Some("0"));
+    assert_eq!(ModelAnswers::Shown.url_value(), None);
+}
+
 fn fresh(seed: u64) -> PageState {
     PageState {
         progress: Progress::new(seed),
@@ -89,6 +115,7 @@ fn fresh(seed: u64) -> PageState {
         broken: Vec::new(),
         persistent: true,
         open: None,
+        model: ModelAnswers::Shown,
         notices: Vec::new(),
     }
 }
