@@ -6,9 +6,10 @@
 
 mod support;
 
+use rebalance_core::plan::{duration_in, plan, Model, PlanInput, StepId};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::url_state;
-use support::{attr, click_and_settle, count, document, find, input, mount, text, type_and_settle};
+use support::{attr, click_and_settle, count, document, find, input, mount, serial, text, type_and_settle};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -21,6 +22,7 @@ fn open(query: &str) {
 
 #[wasm_bindgen_test]
 async fn the_spec_example_is_the_default_and_shows_both_models() {
+    let _serial = serial().await;
     open("?lang=en");
     let (root, handle) = mount().await;
     assert_eq!(text(&root, "h1"), "Backlog drain planner");
@@ -37,31 +39,36 @@ async fn the_spec_example_is_the_default_and_shows_both_models() {
         assert_eq!(attr(&root, &format!("#{id}-range"), "aria-label").as_deref(), Some(label));
     }
     assert!(text(&root, "#pl-target-help").contains("15 min"), "{}", text(&root, "#pl-target-help"));
-    // Queue-level: 9 instances needed, only 8 get a queue, 16 min 40 s > 15 min.
-    assert_eq!(text(&root, ".pl-card-queue .pl-instances dd"), "9");
-    assert_eq!(text(&root, ".pl-card-queue .pl-effective dd"), "8");
-    assert_eq!(text(&root, ".pl-card-queue .pl-idle dd"), "1");
-    assert_eq!(text(&root, ".pl-card-queue .pl-consume dd"), "32,000/s");
-    assert_eq!(text(&root, ".pl-card-queue .pl-net dd"), "12,000/s");
-    assert_eq!(text(&root, ".pl-card-queue .pl-drain dd"), "16 min 40 s");
-    assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.missed"));
-    // Message-level: all 9 consume, the target is met.
-    assert_eq!(text(&root, ".pl-card-message .pl-instances dd"), "9");
-    assert_eq!(text(&root, ".pl-card-message .pl-effective dd"), "9");
-    assert_eq!(text(&root, ".pl-card-message .pl-verdict"), "Target met");
+    // Each card shows the core's plan of the example (`rebalance_core/tests/plan.rs` checks
+    // its numbers: queue-level 9 needed, 8 consume, 16 min 40 s > 15 min; message-level all 9).
+    let queue = plan(&PlanInput::seed_example(Model::QueueLevel)).expect("the example plans");
+    let message = plan(&PlanInput::seed_example(Model::MessageLevel)).expect("the example plans");
+    for (card, p) in [(".pl-card-queue", &queue), (".pl-card-message", &message)] {
+        let shown = |class: &str| text(&root, &format!("{card} .{class} dd"));
+        let step = |id: StepId| p.steps.iter().find(|s| s.id == id).map(|s| s.result.clone()).unwrap_or_default();
+        assert_eq!(shown("pl-instances"), p.instances.to_string(), "{card}");
+        assert_eq!(shown("pl-effective"), p.effective_instances.to_string(), "{card}");
+        assert_eq!(shown("pl-idle"), p.idle_instances.to_string(), "{card}");
+        assert_eq!(shown("pl-consume"), step(StepId::ConsumeRate), "{card}");
+        assert_eq!(shown("pl-net"), step(StepId::NetDrainRate), "{card}");
+        let drain = p.drain_seconds.and_then(|t| duration_in(t, Lang::En)).unwrap_or_default();
+        assert_eq!(shown("pl-drain"), drain, "{card}");
+    }
+    assert_eq!((queue.meets_target, message.meets_target), (Some(false), Some(true)));
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), "Target missed");
+    assert_eq!(text(&root, ".pl-card-message .pl-verdict"), "Target met");
     assert_eq!(text(&root, ".pl-headline"), "Queue-level (classic push/pull): Target missed.");
-    // The steps are the core's, numbers substituted, in order.
-    let steps = text(&root, ".pl-steps");
-    for part in [
-        "C_required = P + B / T_target",
-        "12,000,000 / 900",
-        "ceil(33,333.3 / 4,000)",
-        "min(9, 8)",
-        "D = C - P",
-        "1,000 s (16 min 40 s)",
-    ] {
-        assert!(steps.contains(part), "{part:?} missing from {steps:?}");
+    // The selected model's steps are the core's, numbers substituted, in order.
+    let keys: Vec<String> =
+        support::all(&root, ".pl-steps [data-step]").iter().filter_map(|s| s.get_attribute("data-step")).collect();
+    assert_eq!(keys, queue.steps.iter().map(|s| format!("{:?}", s.id)).collect::<Vec<_>>());
+    for step in &queue.steps {
+        let shown = |class: &str| text(&root, &format!("[data-step={:?}] {class}", step.id));
+        assert_eq!(shown(".pl-step-formula"), step.formula);
+        assert!(shown(".pl-step-calc").starts_with(&step.substituted), "{:?}", step.id);
+        if step.id != StepId::TargetCheck {
+            assert_eq!(shown(".pl-step-result"), step.result);
+        }
     }
     assert_eq!(text(&root, "[data-step=TargetCheck] .pl-step-result"), t(Lang::En, "page.planner.result.not_met"));
     // The chart: one line per model, a target line, a title and a description.
@@ -83,6 +90,7 @@ async fn the_spec_example_is_the_default_and_shows_both_models() {
 
 #[wasm_bindgen_test]
 async fn production_above_the_queue_capped_capacity_never_drains() {
+    let _serial = serial().await;
     open("?lang=en");
     let (root, handle) = mount().await;
     type_and_settle(&root, "#pl-produce", "40000").await;
@@ -113,6 +121,7 @@ async fn production_above_the_queue_capped_capacity_never_drains() {
 
 #[wasm_bindgen_test]
 async fn bad_url_values_are_clamped_with_a_visible_notice() {
+    let _serial = serial().await;
     open("?lang=en&pl_q=999&pl_b=lots&pl_model=pop");
     let (root, handle) = mount().await;
     let notices = find(&root, ".pl-notices");
@@ -154,6 +163,7 @@ async fn bad_url_values_are_clamped_with_a_visible_notice() {
 
 #[wasm_bindgen_test]
 async fn a_refused_input_is_named_beside_its_field_and_the_last_plan_stays() {
+    let _serial = serial().await;
     open("?lang=en");
     let (root, handle) = mount().await;
     type_and_settle(&root, "#pl-instance-rate", "0").await;
@@ -176,6 +186,7 @@ async fn a_refused_input_is_named_beside_its_field_and_the_last_plan_stays() {
 
 #[wasm_bindgen_test]
 async fn wide_ranges_have_logarithmic_sliders_that_announce_the_value() {
+    let _serial = serial().await;
     use rebalance_lab::components::{log_position, LOG_STEPS};
     open("?lang=en&pl_b=12000000");
     let (root, handle) = mount().await;
@@ -207,6 +218,7 @@ async fn wide_ranges_have_logarithmic_sliders_that_announce_the_value() {
 
 #[wasm_bindgen_test]
 async fn the_labels_follow_the_language_and_state_survives_the_switch() {
+    let _serial = serial().await;
     open("?lang=en&pl_n=12&pl_goal=instances");
     let (root, handle) = mount().await;
     let label = |id: &str| text(&root, &format!("label[for={id}]"));
@@ -252,6 +264,7 @@ async fn the_labels_follow_the_language_and_state_survives_the_switch() {
 
 #[wasm_bindgen_test]
 async fn each_field_keeps_its_own_text_and_the_target_reads_durations() {
+    let _serial = serial().await;
     open("?lang=en");
     let (root, handle) = mount().await;
     // A typo in Target time must not show up in the Instances box that replaces it.
