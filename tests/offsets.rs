@@ -1,5 +1,5 @@
 //! Browser tests of the offsets page (`#/offsets`): the SPEC section 5 preset, live editing,
-//! per-queue errors, loading mqadmin text, and state from the URL.
+//! per-queue errors, the mqadmin text (its layout, loading it back), and state from the URL.
 #![cfg(target_arch = "wasm32")]
 
 mod support;
@@ -98,17 +98,21 @@ async fn the_preset_shows_the_spec_numbers() {
     let (root, handle) = open(&[]).await;
     assert_eq!(text(&root, "main h1"), "Offsets and lag");
     assert_eq!(count(&root, "li[data-queue]"), 3);
-    let lags: Vec<String> = (0..3).map(|q| stat(&root, q, "lag")).collect();
-    let expired: Vec<String> = (0..3).map(|q| stat(&root, q, "expired")).collect();
-    assert_eq!(lags, ["1,200", "800", "6,100"]);
-    assert_eq!(expired, ["0", "0", "50"]);
+    let column = |name: &str| -> Vec<String> { (0..3).map(|q| stat(&root, q, name)).collect() };
+    assert_eq!(column("lag"), ["1,200", "800", "6,100"]);
+    assert_eq!(column("expired"), ["0", "0", "50"]);
+    assert_eq!(column("inflight"), ["32", "0", "0"]);
+    // broker-b queue 2 is behind retention: its expired stretch is drawn.
+    assert_eq!(count(&root, "[data-queue='2'] .of-seg-expired"), 1);
+    assert_eq!(count(&root, "[data-queue='0'] .of-seg-expired"), 0);
     see_stat(&root, 2, "diff", "6,150").await;
     see_total(&root, "lag", "8,100").await;
     see_total(&root, "expired", "50").await;
     see_total(&root, "inflight", "32").await;
     see_total(&root, "diff", "8,150").await;
-    assert!(total(&root, "delay").starts_with("12 min"), "{}", total(&root, "delay"));
-    assert!(text(&root, "[data-total='drain']").ends_with("1 s"), "{}", text(&root, "[data-total='drain']"));
+    assert_eq!(total(&root, "delay"), "12 min (oldest pending message on broker-b · queue 2)");
+    let drain = text(&root, "[data-total='drain']");
+    assert!(drain.contains("8,100 / (32,000 - 20,000) → 1 s"), "{drain}");
     let mqadmin = text(&root, ".of-pre");
     assert!(mqadmin.starts_with("#Topic"), "{mqadmin}");
     assert!(mqadmin.contains("Consume Diff Total: 8150"), "{mqadmin}");
@@ -237,6 +241,82 @@ async fn a_garbage_paste_shows_the_line_and_keeps_the_state() {
     close(root, handle);
 }
 
+/// One mqadmin consumerProgress line, padded as RocketMQ's `String.format` does (the header
+/// has no space before `#LastTime`).
+fn mqadmin_line([topic, broker, qid, max, consumer, diff, inflight, last]: [&str; 8], header: bool) -> String {
+    let gap = if header { "" } else { " " };
+    format!("{topic:<64}  {broker:<32}  {qid:<4}  {max:<20}  {consumer:<20}  {diff:<20} {inflight:<20}{gap}{last}")
+}
+
+#[wasm_bindgen_test]
+async fn the_mqadmin_text_is_laid_out_exactly_as_rocketmq_prints_it() {
+    let (root, handle) = open(&[]).await;
+    let pre = find(&root, "pre.of-pre").text_content().unwrap_or_default();
+    let lines: Vec<&str> = pre.split('\n').collect();
+    let header =
+        ["#Topic", "#Broker Name", "#QID", "#Broker Offset", "#Consumer Offset", "#Diff", "#Inflight", "#LastTime"];
+    assert_eq!(lines[0], mqadmin_line(header, true));
+    let first = ["OrderEvent", "broker-a", "0", "6200", "5000", "1200", "32", "2026-06-20 02:55:59"];
+    assert_eq!(lines[1], mqadmin_line(first, false));
+    assert_eq!(lines[3], mqadmin_line(["OrderEvent", "broker-b", "2", "6400", "250", "6150", "0", "N/A"], false));
+    assert!(pre.contains("\nConsume TPS: 32000.00\nConsume Diff Total: 8150\nConsume Inflight Total: 32\n"), "{pre}");
+    assert_eq!(text(&root, ".of-command"), "$ sh mqadmin consumerProgress -g order-service");
+
+    click(&root, "#of-client-ips");
+    settle().await;
+    see(|| text(&root, ".of-command"), "$ sh mqadmin consumerProgress -g order-service -s true").await;
+    let pre = text(&root, "pre.of-pre");
+    assert!(pre.contains("#Client IP") && pre.contains("192.168.0.8"), "{pre}");
+    assert_eq!(url_value("of_ip", |v| v == "1").await, "1");
+    close(root, handle);
+}
+
+/// Puts `text` in the paste box and presses Load text.
+async fn paste(root: &Element, text: &str) {
+    find(root, "#of-paste").dyn_into::<HtmlTextAreaElement>().expect("a textarea").set_value(text);
+    click(root, ".of-mqadmin .of-primary");
+    settle().await;
+}
+
+/// Each line of mqadmin text cut to its first seven columns (all but `#LastTime`).
+fn seven_columns(text: &str) -> Vec<String> {
+    text.lines().map(|line| line.split_whitespace().take(7).collect::<Vec<_>>().join(" ")).collect()
+}
+
+#[wasm_bindgen_test]
+async fn the_pages_own_text_pasted_back_loads_and_a_refused_paste_changes_nothing() {
+    let (root, handle) = open(&[]).await;
+    let before = find(&root, "pre.of-pre").text_content().unwrap_or_default();
+    paste(&root, &format!("$ sh mqadmin consumerProgress -g order-service\n{before}")).await;
+    see(|| text(&root, ".of-mqadmin").contains("Loaded 3 queue(s) from the text.").to_string(), "true").await;
+    // mqadmin prints no MinOffset: broker-b's 50 expired positions now count as lag.
+    wait_for(&root, "[data-note='min-unknown']").await;
+    see_total(&root, "lag", "8,150").await;
+    see_total(&root, "expired", "0").await;
+    see_total(&root, "diff", "8,150").await;
+    assert_eq!(url_value("of_src", |v| v == "mqadmin").await, "mqadmin");
+    // Every column but #LastTime (store times are the page's own, see the reset section).
+    let after = find(&root, "pre.of-pre").text_content().unwrap_or_default();
+    assert_eq!(seven_columns(&after), seven_columns(&before));
+
+    paste(
+        &root,
+        "#Topic  #Broker Name  #QID  #Broker Offset  #Consumer Offset  #Diff  #LastTime\nOrderEvent broker-a 0 10 4 7 N/A",
+    )
+    .await;
+    wait_for(&root, ".of-paste-error").await;
+    let error = text(&root, ".of-paste-error");
+    assert!(error.contains("line 2: #Diff 7 is not #Broker Offset 10 - #Consumer Offset 4"), "{error}");
+    assert_eq!(count(&root, "li[data-queue]"), 3);
+    see_total(&root, "lag", "8,150").await;
+
+    click(&root, "#of-preset");
+    settle().await;
+    see_total(&root, "lag", "8,100").await;
+    assert_eq!(count(&root, "[data-note='min-unknown']"), 0);
+    close(root, handle);
+}
+
 #[wasm_bindgen_test]
 async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
     let (root, handle) = open(&[
@@ -260,6 +340,22 @@ async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
     click(&root, ".of-notice-box button");
     settle().await;
     assert_eq!(count(&root, ".of-notice-box"), 0);
+    close(root, handle);
+
+    let (root, handle) = open(&[("of_now", "5000"), ("of_q", "broker-a:0:5:1:0;oops"), ("of_c", "abc")]).await;
+    let notices = text(&root, ".of-notices");
+    for sentence in [
+        "of_now=5000 is outside 0 to 1440; using 1440.",
+        "of_q=oops cannot be used and was left out.",
+        "of_c=abc is not a number; using 32000.",
+    ] {
+        assert!(notices.contains(sentence), "{sentence:?} missing from {notices:?}");
+    }
+    assert!(support::document().get_element_by_id("panic-banner").is_none(), "no panic");
+    // MinOffset 5 above MaxOffset 1 is a state the page can show: the core refuses that queue.
+    wait_for(&root, "[data-queue='0'] .of-queue-error").await;
+    let error = text(&root, "[data-queue='0'] .of-queue-error");
+    assert!(error.contains("MaxOffset 1 is below MinOffset 5"), "{error}");
     close(root, handle);
 }
 

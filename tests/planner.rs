@@ -1,13 +1,15 @@
-//! Browser tests of the drain planner page (`#/planner`): the worked-example preset, a backlog that
-//! never drains, URL values clamped with a notice, and a refused input that keeps the last
-//! good plan. Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test planner`.
+//! Browser tests of the drain planner page (`#/planner`): the worked-example preset, a
+//! backlog that never drains, URL values clamped with a notice, a refused input that keeps
+//! the last good plan, each field's typed text and durations, and both languages.
+//! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test planner`.
 #![cfg(target_arch = "wasm32")]
 
 mod support;
 
+use rebalance_core::plan::{duration_in, plan, Model, PlanInput, StepId};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::url_state;
-use support::{click_and_settle, count, find, input, mount, text, type_and_settle};
+use support::{attr, click_and_settle, count, document, find, input, mount, serial, text, type_and_settle};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -20,38 +22,75 @@ fn open(query: &str) {
 
 #[wasm_bindgen_test]
 async fn the_spec_example_is_the_default_and_shows_both_models() {
+    let _serial = serial().await;
     open("?lang=en");
     let (root, handle) = mount().await;
-    assert_eq!(text(&root, "h1"), t(Lang::En, "page.planner.title"));
-    // Queue-level: 9 instances needed, only 8 get a queue, 16 min 40 s > 15 min.
-    assert_eq!(text(&root, ".pl-card-queue .pl-instances dd"), "9");
-    assert_eq!(text(&root, ".pl-card-queue .pl-effective dd"), "8");
-    assert_eq!(text(&root, ".pl-card-queue .pl-idle dd"), "1");
-    assert_eq!(text(&root, ".pl-card-queue .pl-consume dd"), "32,000/s");
-    assert_eq!(text(&root, ".pl-card-queue .pl-net dd"), "12,000/s");
-    assert_eq!(text(&root, ".pl-card-queue .pl-drain dd"), "16 min 40 s");
-    assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.missed"));
-    // Message-level: all 9 consume, the target is met.
-    assert_eq!(text(&root, ".pl-card-message .pl-effective dd"), "9");
-    assert_eq!(text(&root, ".pl-card-message .pl-verdict"), t(Lang::En, "page.planner.verdict.met"));
-    // The steps are the core's, numbers substituted, in order.
-    let steps = text(&root, ".pl-steps");
-    for part in ["C_required = P + B / T_target", "ceil(33,333.3 / 4,000)", "min(9, 8)", "1,000 s (16 min 40 s)"] {
-        assert!(steps.contains(part), "{part:?} missing from {steps:?}");
+    assert_eq!(text(&root, "h1"), "Backlog drain planner");
+    // Each field: its box holds the example's value, its slider is named like the box.
+    for (id, label, value) in [
+        ("pl-backlog", "Backlog", "12000000"),
+        ("pl-produce", "Produce rate", "20000"),
+        ("pl-instance-rate", "Instance rate", "4000"),
+        ("pl-target", "Target time", "900"),
+        ("pl-queues", "Queues", "8"),
+    ] {
+        assert_eq!(input(&root, &format!("#{id}")).value(), value, "{id}");
+        assert_eq!(text(&root, &format!("label[for={id}]")), label);
+        assert_eq!(attr(&root, &format!("#{id}-range"), "aria-label").as_deref(), Some(label));
+    }
+    assert!(text(&root, "#pl-target-help").contains("15 min"), "{}", text(&root, "#pl-target-help"));
+    // Each card shows the core's plan of the example (`rebalance_core/tests/plan.rs` checks
+    // its numbers: queue-level 9 needed, 8 consume, 16 min 40 s > 15 min; message-level all 9).
+    let queue = plan(&PlanInput::seed_example(Model::QueueLevel)).expect("the example plans");
+    let message = plan(&PlanInput::seed_example(Model::MessageLevel)).expect("the example plans");
+    for (card, p) in [(".pl-card-queue", &queue), (".pl-card-message", &message)] {
+        let shown = |class: &str| text(&root, &format!("{card} .{class} dd"));
+        let step = |id: StepId| p.steps.iter().find(|s| s.id == id).map(|s| s.result.clone()).unwrap_or_default();
+        assert_eq!(shown("pl-instances"), p.instances.to_string(), "{card}");
+        assert_eq!(shown("pl-effective"), p.effective_instances.to_string(), "{card}");
+        assert_eq!(shown("pl-idle"), p.idle_instances.to_string(), "{card}");
+        assert_eq!(shown("pl-consume"), step(StepId::ConsumeRate), "{card}");
+        assert_eq!(shown("pl-net"), step(StepId::NetDrainRate), "{card}");
+        let drain = p.drain_seconds.and_then(|t| duration_in(t, Lang::En)).unwrap_or_default();
+        assert_eq!(shown("pl-drain"), drain, "{card}");
+    }
+    assert_eq!((queue.meets_target, message.meets_target), (Some(false), Some(true)));
+    assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), "Target missed");
+    assert_eq!(text(&root, ".pl-card-message .pl-verdict"), "Target met");
+    assert_eq!(text(&root, ".pl-headline"), "Queue-level (classic push/pull): Target missed.");
+    // The selected model's steps are the core's, numbers substituted, in order.
+    let keys: Vec<String> =
+        support::all(&root, ".pl-steps [data-step]").iter().filter_map(|s| s.get_attribute("data-step")).collect();
+    assert_eq!(keys, queue.steps.iter().map(|s| format!("{:?}", s.id)).collect::<Vec<_>>());
+    for step in &queue.steps {
+        let shown = |class: &str| text(&root, &format!("[data-step={:?}] {class}", step.id));
+        assert_eq!(shown(".pl-step-formula"), step.formula);
+        assert!(shown(".pl-step-calc").starts_with(&step.substituted), "{:?}", step.id);
+        if step.id != StepId::TargetCheck {
+            assert_eq!(shown(".pl-step-result"), step.result);
+        }
     }
     assert_eq!(text(&root, "[data-step=TargetCheck] .pl-step-result"), t(Lang::En, "page.planner.result.not_met"));
     // The chart: one line per model, a target line, a title and a description.
     assert_eq!(count(&root, "svg.pl-chart-svg polyline.pl-line"), 2);
     assert_eq!(count(&root, "svg.pl-chart-svg .pl-target line"), 1);
-    assert_eq!(text(&root, "svg.pl-chart-svg title"), t(Lang::En, "page.planner.chart.title"));
+    assert_eq!(attr(&root, "svg.pl-chart-svg", "role").as_deref(), Some("img"));
+    assert_eq!(text(&root, "svg.pl-chart-svg title"), "Backlog over time, queue-level and message-level");
     assert!(text(&root, "svg.pl-chart-svg desc").contains("16 min 40 s"));
+    assert_eq!(text(&root, "svg.pl-chart-svg .pl-target text"), "Target 15 min");
+    let summary = text(&root, ".pl-chart-summary");
+    assert!(summary.contains("empty after 16 min 40 s"), "{summary}");
     assert_eq!(count(&root, ".pl-remedies li"), 5, "more queues, faster, less production, batches, message-level");
+    assert!(text(&root, ".pl-remedies").contains("More queues"));
     assert_eq!(count(&root, ".pl-notices"), 0);
+    // The preset is the default: the page writes no state into the URL.
+    assert!(url_state::all().iter().all(|(k, _)| !k.starts_with("pl_")), "{:?}", url_state::all());
     handle.destroy();
 }
 
 #[wasm_bindgen_test]
 async fn production_above_the_queue_capped_capacity_never_drains() {
+    let _serial = serial().await;
     open("?lang=en");
     let (root, handle) = mount().await;
     type_and_settle(&root, "#pl-produce", "40000").await;
@@ -82,6 +121,7 @@ async fn production_above_the_queue_capped_capacity_never_drains() {
 
 #[wasm_bindgen_test]
 async fn bad_url_values_are_clamped_with_a_visible_notice() {
+    let _serial = serial().await;
     open("?lang=en&pl_q=999&pl_b=lots&pl_model=pop");
     let (root, handle) = mount().await;
     let notices = find(&root, ".pl-notices");
@@ -101,11 +141,29 @@ async fn bad_url_values_are_clamped_with_a_visible_notice() {
     click_and_settle(&root, ".pl-notices button").await;
     assert_eq!(count(&root, ".pl-notices"), 0);
     handle.destroy();
+
+    open("?lang=en&pl_q=999&pl_r=abc&pl_n=2.5&pl_goal=instances&pl_model=pop");
+    let (root, handle) = mount().await;
+    let said = text(&root, ".pl-notices");
+    for sentence in [
+        "pl_q=999 is outside 1 to 256; using 256.",
+        "pl_r=abc is not a number; using 4000.",
+        "pl_n=2.5 is not a whole number; using 3.",
+        "pl_model=pop is not one of queue, message; using queue.",
+    ] {
+        assert!(said.contains(sentence), "{sentence:?} missing from {said:?}");
+    }
+    assert_eq!(input(&root, "#pl-instances").value(), "3");
+    assert_eq!(url_state::get("pl_r"), None);
+    assert!(document().get_element_by_id("panic-banner").is_none(), "no panic");
+    assert_eq!(text(&root, ".pl-notices button"), "Dismiss");
+    handle.destroy();
     open("");
 }
 
 #[wasm_bindgen_test]
 async fn a_refused_input_is_named_beside_its_field_and_the_last_plan_stays() {
+    let _serial = serial().await;
     open("?lang=en");
     let (root, handle) = mount().await;
     type_and_settle(&root, "#pl-instance-rate", "0").await;
@@ -118,12 +176,17 @@ async fn a_refused_input_is_named_beside_its_field_and_the_last_plan_stays() {
     assert_eq!(count(&root, "#pl-instance-rate-plan-error"), 0);
     assert_eq!(count(&root, ".pl-stale"), 0);
     assert_eq!(text(&root, ".pl-card-queue .pl-instances dd"), "5");
+    // Above the box's range: the shared field refuses it and keeps the last value.
+    type_and_settle(&root, "#pl-queues", "9999").await;
+    assert_eq!(count(&root, "#pl-queues-error"), 1);
+    assert_eq!(text(&root, ".pl-card-queue .pl-effective dd"), "5");
     handle.destroy();
     open("");
 }
 
 #[wasm_bindgen_test]
 async fn wide_ranges_have_logarithmic_sliders_that_announce_the_value() {
+    let _serial = serial().await;
     use rebalance_lab::components::{log_position, LOG_STEPS};
     open("?lang=en&pl_b=12000000");
     let (root, handle) = mount().await;
@@ -155,6 +218,7 @@ async fn wide_ranges_have_logarithmic_sliders_that_announce_the_value() {
 
 #[wasm_bindgen_test]
 async fn the_labels_follow_the_language_and_state_survives_the_switch() {
+    let _serial = serial().await;
     open("?lang=en&pl_n=12&pl_goal=instances");
     let (root, handle) = mount().await;
     let label = |id: &str| text(&root, &format!("label[for={id}]"));
@@ -172,11 +236,35 @@ async fn the_labels_follow_the_language_and_state_survives_the_switch() {
     assert_eq!(label("pl-target"), t(Lang::Zh, "page.planner.field.target"));
     click_and_settle(&root, "button[data-lang='en']").await;
     handle.destroy();
+
+    // The numbers stay, and durations are written in the reader's language.
+    open("?lang=en&pl_b=6000000");
+    let (root, handle) = mount().await;
+    let label = |id: &str| text(&root, &format!("label[for={id}]"));
+    click_and_settle(&root, "button[data-lang='zh-CN']").await;
+    assert_eq!(text(&root, "h1"), "堆积消化规划");
+    assert_eq!(
+        ["pl-backlog", "pl-produce", "pl-instance-rate", "pl-target", "pl-queues", "pl-model-message"].map(label),
+        ["堆积量", "生产速率", "单实例速率", "目标时间", "队列数", "消息级（5.x POP）"]
+    );
+    assert_eq!(input(&root, "#pl-backlog").value(), "6000000");
+    assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), "能达成目标");
+    // The queue-level drain: 750 s.
+    assert_eq!(text(&root, ".pl-card-queue .pl-drain dd"), "12 分 30 秒");
+    assert!(text(&root, ".pl-steps").contains("D = C - P"));
+    assert_eq!(url_state::get("lang").as_deref(), Some("zh-CN"));
+    assert_eq!(url_state::get("pl_b").as_deref(), Some("6000000"));
+    click_and_settle(&root, "button[data-lang='en']").await;
+    assert_eq!(label("pl-backlog"), "Backlog");
+    assert_eq!(input(&root, "#pl-backlog").value(), "6000000");
+    assert_eq!(text(&root, ".pl-card-queue .pl-drain dd"), "12 min 30 s");
+    handle.destroy();
     open("");
 }
 
 #[wasm_bindgen_test]
 async fn each_field_keeps_its_own_text_and_the_target_reads_durations() {
+    let _serial = serial().await;
     open("?lang=en");
     let (root, handle) = mount().await;
     // A typo in Target time must not show up in the Instances box that replaces it.
@@ -190,13 +278,26 @@ async fn each_field_keeps_its_own_text_and_the_target_reads_durations() {
     assert_eq!(input(&root, "#pl-instances-range").value(), "9");
     assert_eq!(count(&root, "#pl-instances-error"), 0);
     click_and_settle(&root, "#pl-goal-target").await;
+    // Back to the target: the box shows the target in force, not the typo.
     assert_eq!(input(&root, "#pl-target").value(), "900");
+    assert_eq!(input(&root, "#pl-target").get_attribute("aria-invalid").as_deref(), Some("false"));
     // Durations as the exercises read them.
     type_and_settle(&root, "#pl-target", "16 min 40 s").await;
     assert_eq!(url_state::get("pl_t").as_deref(), Some("1000"));
+    assert!(text(&root, "#pl-target-help").contains("16 min 40 s"));
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.met"));
     type_and_settle(&root, "#pl-target", "9m39s").await;
     assert_eq!(url_state::get("pl_t").as_deref(), Some("579"));
+    assert!(text(&root, "#pl-target-help").contains("9 min 39 s"));
+    // The default target (900 s) leaves the URL.
+    type_and_settle(&root, "#pl-target", "15 min").await;
+    assert_eq!(url_state::get("pl_t"), None);
+    assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.missed"));
+    // Beyond the range (4 h) is refused like any other out-of-range value.
+    type_and_settle(&root, "#pl-target", "5 h").await;
+    let error = text(&root, "#pl-target-error");
+    assert!(error.contains("Allowed: 0 to 14400"), "{error}");
+    assert_eq!(url_state::get("pl_t"), None);
     handle.destroy();
     open("");
 }

@@ -4,7 +4,7 @@
 mod support;
 
 use rebalance_lab::{url_state, App};
-use support::{all, animations, attr, click, find, open, reduced_motion, render, serial, settle, text, until};
+use support::{all, animations, attr, click, find, input, open, reduced_motion, render, serial, settle, text, until};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement};
@@ -51,6 +51,9 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
     let after = lanes(&root);
     assert_eq!(after, [labels(&["Q0", "Q1"]), labels(&["Q2", "Q3"]), labels(&["Q4", "Q5"]), labels(&["Q6", "Q7"])]);
+    let joined = all(&root, ".pg-lane")[3].get_attribute("data-cid").unwrap_or_default();
+    let pid = joined.strip_prefix("192.168.0.4@").unwrap_or_default();
+    assert!(!pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()), "the new consumer's cid: {joined}");
     // SPEC §4: queues 2, 4, 5, 6, 7 move, and all three old consumers change queues.
     assert_eq!(text(&root, "#pg-summary"), "5 queues moved, 0 idle, 0 unassigned");
     assert_eq!(find(&root, "#pg-summary").get_attribute("aria-live").as_deref(), Some("polite"));
@@ -60,6 +63,7 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     for (old, new) in before.iter().zip(&after) {
         assert_ne!(old, new, "every old consumer changes queues");
     }
+    until("pg_c=4 in the URL", || url_state::get("pg_c").as_deref() == Some("4")).await;
 
     // A 5th consumer takes Q7 only: one queue moves, said in the singular.
     click(&root, "#pg-add");
@@ -219,9 +223,20 @@ async fn bad_url_values_are_clamped_with_a_notice() {
     for part in ["pg_q=999", "256", "pg_c=lots", "pg_s=FASTEST", "AVG", "pg_v=-3"] {
         assert!(message.contains(part), "{part:?} not in {message:?}");
     }
+    assert!(message.contains("pg_q=999 is outside 1 to 256; using 256."), "{message}");
+    assert!(message.contains("pg_s=FASTEST is not one of AVG, AVG_BY_CIRCLE"), "{message}");
+    assert_eq!(input(&root, "#pg-queues").value(), "256");
     assert_eq!(all(&root, ".pg-lane").len(), 3);
     assert_eq!(all(&root, ".pg-tile").len(), 256);
     until("the URL holds the values in force", || url_state::get("pg_q").as_deref() == Some("256")).await;
+    handle.destroy();
+
+    // A negative consumer count: no consumer, every queue waits in the tray.
+    let (root, handle) = mount("lang=en&pg_q=999&pg_c=-1&pg_s=NOPE").await;
+    let message = text(&root, ".pg-notices");
+    assert!(message.contains("pg_s=NOPE is not one of AVG, AVG_BY_CIRCLE"), "{message}");
+    assert_eq!(all(&root, ".pg-tray .pg-tile").len(), 256);
+    assert!(support::document().get_element_by_id("panic-banner").is_none(), "no panic");
     handle.destroy();
 }
 
@@ -229,6 +244,11 @@ async fn bad_url_values_are_clamped_with_a_notice() {
 async fn killing_a_consumer_is_kept_in_the_url() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_s=AVG").await;
+    // The kill button is named with the full cid of its lane.
+    let cid = all(&root, ".pg-lane")[1].get_attribute("data-cid").unwrap_or_default();
+    let label =
+        all(&root, ".pg-lane")[1].query_selector(".pg-kill").ok().flatten().and_then(|b| b.get_attribute("aria-label"));
+    assert_eq!(label, Some(format!("Kill consumer {cid}")));
     kill(&root, "192.168.0.2");
     until("two lanes", || all(&root, ".pg-lane").len() == 2).await;
     assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2", "Q3"]), labels(&["Q4", "Q5", "Q6", "Q7"])]);
@@ -271,15 +291,89 @@ async fn config_tiles_edit_the_list_every_consumer_gets() {
     handle.destroy();
 }
 
+/// The move count each compare column shows, in column order.
+fn compare_counts(root: &Element) -> Vec<usize> {
+    all(root, ".pg-compare-col .pg-compare-count strong")
+        .iter()
+        .map(|c| c.text_content().unwrap_or_default().trim().parse().unwrap_or(usize::MAX))
+        .collect()
+}
+
+/// The fewest and most tiles in the lanes (`lane`) of `root`, each lane's tiles being `tile`.
+fn fewest_most(root: &Element, lane: &str, tile: &str) -> (usize, usize) {
+    let counts: Vec<usize> = all(root, lane).iter().map(|l| all(l, tile).len()).collect();
+    (counts.iter().copied().min().unwrap_or(0), counts.iter().copied().max().unwrap_or(0))
+}
+
 #[wasm_bindgen_test]
 async fn compare_mode_counts_moves_per_strategy() {
     let _serial = serial().await;
-    let (root, handle) = mount("lang=en&pg_q=8&pg_b=1&pg_c=3&pg_cmp=1").await;
-    let count = |mode: &str| -> usize {
-        text(&root, &format!(".pg-compare-col[data-mode='{mode}'] .pg-compare-count strong")).parse().unwrap_or(99)
+    let (root, handle) = mount("lang=en&pg_q=8&pg_b=1&pg_c=3").await;
+    click(&root, "#pg-compare");
+    until("two compare columns", || all(&root, ".pg-compare-col").len() == 2).await;
+    let modes: Vec<String> =
+        all(&root, ".pg-compare-col").iter().filter_map(|c| c.get_attribute("data-mode")).collect();
+    assert_eq!(modes, labels(&["AVG", "CONSISTENT_HASH"]));
+    let counts = compare_counts(&root);
+    assert_eq!(counts[0], 5);
+    assert!(counts[1] < 5, "{counts:?}");
+    let moved: Vec<String> = all(&root, ".pg-compare-col[data-mode='AVG'] .pg-mini-tile.is-moved")
+        .iter()
+        .filter_map(|t| t.text_content())
+        .map(|t| t.trim().to_owned())
+        .collect();
+    assert_eq!(moved, labels(&["Q2", "Q4", "Q5", "Q6", "Q7"]));
+    until("pg_cmp=1 in the URL", || url_state::get("pg_cmp").as_deref() == Some("1")).await;
+    // The next change is a 5th consumer joining: AVG moves one queue (Q7), said in the singular.
+    click(&root, "#pg-add");
+    until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
+    until("AVG's next change", || text(&root, ".pg-compare-col[data-mode='AVG'] .pg-compare-count") == "1 queue moved")
+        .await;
+    handle.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn compare_mode_says_which_strategy_moved_fewest_and_each_spread() {
+    let _serial = serial().await;
+    // 10 queues, 4 → 5 consumers: AVG moves 7, AVG_BY_CIRCLE 6.
+    let (root, handle) = mount("lang=en&pg_q=10&pg_b=1&pg_c=4&pg_cmp=1&pg_cs=AVG,AVG_BY_CIRCLE&pg_cc=join").await;
+    assert_eq!(compare_counts(&root), [7, 6]);
+    assert_eq!(
+        text(&root, ".pg-compare-ranking"),
+        "In this change AVG_BY_CIRCLE moved the fewest queues (6) and AVG the most (7)."
+    );
+    handle.destroy();
+
+    // The page's starting group, the newest consumer leaving, AVG vs CONSISTENT_HASH: the
+    // sentence names the one with fewer moves, and each column's spread is the fewest and
+    // most tiles in its lanes.
+    let (root, handle) = mount("lang=en&pg_q=8&pg_c=3&pg_cmp=1&pg_cs=AVG,CONSISTENT_HASH&pg_cc=leave").await;
+    let [avg, hash] = compare_counts(&root)[..] else { panic!("two columns") };
+    let expected = match avg.cmp(&hash) {
+        std::cmp::Ordering::Equal => {
+            format!("In this change every strategy moved {avg} {}.", if avg == 1 { "queue" } else { "queues" })
+        }
+        std::cmp::Ordering::Less => {
+            format!("In this change AVG moved the fewest queues ({avg}) and CONSISTENT_HASH the most ({hash}).")
+        }
+        std::cmp::Ordering::Greater => {
+            format!("In this change CONSISTENT_HASH moved the fewest queues ({hash}) and AVG the most ({avg}).")
+        }
     };
-    assert_eq!(count("AVG"), 5);
-    assert!(count("CONSISTENT_HASH") < 5);
+    assert_eq!(text(&root, ".pg-compare-ranking"), expected);
+    for column in all(&root, ".pg-compare-col") {
+        let (fewest, most) = fewest_most(&column, ".pg-mini-lane", ".pg-mini-tile");
+        assert_eq!(
+            text(&column, ".pg-compare-spread"),
+            format!("Queues per consumer afterwards: fewest {fewest}, most {most}")
+        );
+    }
+    handle.destroy();
+
+    // The summary shows the spread of the lanes too.
+    let (root, handle) = mount("lang=en&pg_q=15&pg_b=1&pg_c=5&pg_s=CONSISTENT_HASH").await;
+    let (fewest, most) = fewest_most(&root, ".pg-lane", ".pg-tile");
+    assert_eq!(text(&root, "#pg-spread"), format!("Queues per consumer: fewest {fewest}, most {most}"));
     handle.destroy();
 }
 

@@ -1,6 +1,7 @@
 //! Browser tests of the timeline page (`#/timeline`): a link to the end of a preset shows
-//! exactly the core's result (the same as natively), stepping and scrubbing move the tick,
-//! an injected crash reaches the lanes, the log and the URL, bad link values become
+//! exactly the core's result (the same as natively), a run played to its end stops there,
+//! stepping and scrubbing move the tick (back over the recorded run), an injected crash
+//! reaches the lanes, the log and the URL, bad link values become
 //! notices, compare mode runs POP beside the classic model, and the POP client is a control
 //! that the link keeps.
 //! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test timeline`.
@@ -128,6 +129,97 @@ async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_nativel
     assert_eq!(count(&root, "svg.tl-chart-svg polyline.tl-line-total"), 1);
     assert_eq!(count(&root, "svg.tl-chart-svg polyline.tl-line-queue"), 8);
     unmount(handle).await;
+}
+
+/// Each live lane's tile labels, in lane order.
+fn lanes(root: &Element) -> Vec<Vec<String>> {
+    support::all(root, ".tl-lane[data-status=running], .tl-lane[data-status=idle]")
+        .iter()
+        .map(|lane| {
+            support::all(lane, ".tl-tile-name")
+                .iter()
+                .map(|t| t.text_content().unwrap_or_default().trim().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+fn labels(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_owned()).collect()
+}
+
+#[wasm_bindgen_test]
+async fn the_scale_out_incident_plays_to_its_end_and_stops_there() {
+    open("?lang=en&tl_scenario=scale-out-avg&tl_seed=1&tl_speed=64", "#/timeline");
+    let (root, handle) = mount().await;
+    at_tick(&root, 0).await;
+    let scenario = find(&root, "#tl-scenario").dyn_into::<web_sys::HtmlSelectElement>().expect("a select");
+    assert_eq!(scenario.value(), "scale-out-avg");
+    assert!(text(&root, ".tl-watch").contains("A, B and C all change queues"), "{}", text(&root, ".tl-watch"));
+    assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2"]), labels(&["Q3", "Q4", "Q5"]), labels(&["Q6", "Q7"])]);
+    click_and_settle(&root, "#tl-play").await;
+    assert_eq!(attr(&root, "#tl-play", "aria-pressed").as_deref(), Some("true"));
+    // 180 s at 64× take about 3 s; playing stops by itself at the end.
+    support::until_within(Duration::from_secs(60), "the end", || tick(&root) == 1_800).await;
+    until("stopped", || attr(&root, "#tl-play", "aria-pressed").as_deref() == Some("false")).await;
+    // SPEC §4: after the 4th consumer joins, A, B and C all gave up queues.
+    assert_eq!(
+        lanes(&root),
+        [labels(&["Q0", "Q1"]), labels(&["Q2", "Q3"]), labels(&["Q4", "Q5"]), labels(&["Q6", "Q7"])]
+    );
+    for process in 0..3 {
+        let lost: u64 = attr(&root, &format!(".tl-lane[data-process='{process}']"), "data-lost")
+            .and_then(|l| l.parse().ok())
+            .unwrap_or_default();
+        assert!(lost >= 1, "process {process} gave up queues");
+    }
+    let core = core_end("scale-out-avg", 1);
+    assert!(core.duplicates > 0);
+    assert_eq!(stat(&root, "duplicates", "main"), core.duplicates);
+    assert_eq!(stat(&root, "lost", "main"), 0);
+    let summary = text(&root, "#tl-summary");
+    assert!(summary.contains("running consumers 4 (4 active, 0 idle)"), "{summary}");
+    assert!(text(&root, ".tl-log").contains("rebalanced result changed"));
+    unmount(handle).await;
+    assert_eq!(url_state::get("tl_t").as_deref(), Some("1800"));
+}
+
+#[wasm_bindgen_test]
+async fn scrubbing_keeps_the_recorded_run_and_a_crash_injected_there_discards_the_rest() {
+    open("?lang=en&tl_scenario=scale-out-avg&tl_t=1200", "#/timeline");
+    let (root, handle) = mount().await;
+    at_tick(&root, 1_200).await;
+    let lag_at_1200 = stat(&root, "groupLag", "main");
+    assert_eq!(attr(&root, "#tl-tick-range", "max").as_deref(), Some("1200"));
+    type_and_settle(&root, "#tl-tick", "500").await;
+    at_tick(&root, 500).await;
+    assert!(text(&root, "#tl-clock").contains("Time 50 s"), "{}", text(&root, "#tl-clock"));
+    type_and_settle(&root, "#tl-tick-range", "1200").await;
+    at_tick(&root, 1_200).await;
+    assert_eq!(stat(&root, "groupLag", "main"), lag_at_1200, "the recorded run, not a new one");
+    type_and_settle(&root, "#tl-tick-range", "300").await;
+    at_tick(&root, 300).await;
+    let inject = text(&root, "section[aria-labelledby=tl-inject-title]");
+    assert!(inject.contains("injecting now discards"), "{inject}");
+    // Inject at 30 s by button: the chosen consumer crashes, the recorded future is gone.
+    let cid = attr(&root, ".tl-lane[data-process='2']", "data-cid").unwrap_or_default();
+    let target = find(&root, "#tl-target").dyn_into::<web_sys::HtmlSelectElement>().expect("a select");
+    let value = support::all(&root, "#tl-target option")
+        .into_iter()
+        .find(|o| o.text_content().as_deref() == Some(cid.as_str()))
+        .and_then(|o| o.get_attribute("value"))
+        .unwrap_or_else(|| panic!("no target {cid}"));
+    target.set_value(&value);
+    target.dispatch_event(&web_sys::Event::new("change").expect("an event")).expect("dispatched");
+    settle().await;
+    assert_eq!(text(&root, ".tl-inject .tl-buttons button:nth-child(2)"), "Crash (kill -9)");
+    click_and_settle(&root, ".tl-inject .tl-buttons button:nth-child(2)").await;
+    until("the crash", || attr(&root, ".tl-lane[data-process='2']", "data-status").as_deref() == Some("crashed")).await;
+    until("the recorded future is gone", || attr(&root, "#tl-tick-range", "max").as_deref() == Some("301")).await;
+    assert!(text(&root, ".tl-script .is-injected").contains("192.168.0.3 is killed (kill -9)"));
+    assert!(text(&root, ".tl-log").contains("process killed: nothing persisted"));
+    unmount(handle).await;
+    assert_eq!(url_state::get("tl_events").as_deref(), Some("30000-crash-192.168.0.3"));
 }
 
 #[wasm_bindgen_test]
@@ -280,6 +372,16 @@ async fn compare_mode_runs_pop_on_the_same_script() {
     until("one column", || count(&root, "td[data-model=other]") == 0).await;
     unmount(handle).await;
     assert_eq!(url_state::get("tl_cmp"), None);
+
+    // Ticking the box runs POP beside the classic model, and the link keeps it.
+    let (root, handle) = mount().await;
+    at_tick(&root, 6_000).await;
+    assert_eq!(count(&root, "svg.tl-chart-svg polyline.tl-line-other"), 0);
+    click_and_settle(&root, "#tl-compare").await;
+    until("the POP column", || count(&root, "svg.tl-chart-svg polyline.tl-line-other") == 1).await;
+    assert_eq!(stat(&root, "idleConsumers", "other"), 0);
+    unmount(handle).await;
+    assert_eq!(url_state::get("tl_cmp").as_deref(), Some("1"));
 }
 
 /// `pop-push-renew` is the PushConsumer's preset; the control switches the same script and

@@ -55,14 +55,13 @@ test('an unknown page says so', async ({ page }) => {
   await expect(page.locator('main')).toContainText('/no-such-page');
 });
 
-test('the language switch changes every text and is kept in the URL', async ({ page }) => {
+// What the switch changes on the page (heading, nav, <html lang>, the pressed button) is
+// checked in tests/app.rs; this is the address it leaves, across a reload.
+test('the language switch is kept in the URL across a reload', async ({ page }) => {
   await page.goto('./?lang=en');
   await appReady(page);
   await page.getByRole('button', { name: '中文' }).click();
   await expect(page.locator('main h1')).toHaveText(ZH.playground);
-  await expect(page.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await expect(page.getByRole('navigation', { name: '页面' })).toContainText('位点');
   await expect(page).toHaveURL(/lang=zh-CN/);
   await page.reload();
   await appReady(page);
