@@ -242,10 +242,10 @@ async fn the_labels_follow_the_language_and_state_survives_the_switch() {
     let (root, handle) = mount().await;
     let label = |id: &str| text(&root, &format!("label[for={id}]"));
     click_and_settle(&root, "button[data-lang='zh-CN']").await;
-    assert_eq!(text(&root, "h1"), "堆积消化规划");
+    assert_eq!(text(&root, "h1"), "积压清空规划");
     assert_eq!(
         ["pl-backlog", "pl-produce", "pl-instance-rate", "pl-target", "pl-queues", "pl-model-message"].map(label),
-        ["堆积量", "生产速率", "单实例速率", "目标时间", "队列数", "消息级（5.x POP）"]
+        ["积压量", "生产速率", "单实例速率", "目标时间", "队列数", "消息级（5.x POP）"]
     );
     assert_eq!(input(&root, "#pl-backlog").value(), "6000000");
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), "能达成目标");
