@@ -7,7 +7,7 @@
 
 mod support;
 
-use rebalance_core::exercise::instance::{MistakePattern, PartInput};
+use rebalance_core::exercise::instance::{InstanceMistake, MistakePattern, PartInput};
 use rebalance_core::exercise::{catalog, instance_for, reference_answer, value_answer, Instance, PartAnswer, Progress};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::pages::{read_progress, write_progress};
@@ -148,15 +148,7 @@ async fn a_listed_mistake_is_diagnosed_a_hint_is_recorded_and_the_reference_scor
     assert_eq!(page.attr(".ex-exercise", "data-seed"), Some(inst.seed.to_string()));
 
     // The first listed mistake, as the core computes its wrong answer for these numbers.
-    let (index, mistake) = inst
-        .parts
-        .iter()
-        .enumerate()
-        .find_map(|(i, p)| p.mistakes.first().map(|m| (i, m.clone())))
-        .expect("drain_time lists a mistake");
-    let MistakePattern::Value(wrong) = &mistake.pattern else { panic!("a computed mistake") };
-    page.enter(&inst, index, &value_answer(wrong)).await;
-    page.submit().await;
+    let (index, mistake) = submit_first_listed_mistake(&page, &inst).await;
     assert!(page.score() < 100);
     assert_eq!(page.attr(".ex-diagnosis", "data-mistake"), Some(mistake.id.name()));
     assert_eq!(page.text(".ex-diagnosis p"), mistake.explanation.en.trim());
@@ -188,6 +180,21 @@ async fn a_listed_mistake_is_diagnosed_a_hint_is_recorded_and_the_reference_scor
     page.done();
 }
 
+/// Types the wrong answer of the first mistake `inst` lists (a computed one), as the core
+/// computes it for these numbers, and submits; returns the part's index and the mistake.
+async fn submit_first_listed_mistake(page: &Mounted, inst: &Instance) -> (usize, InstanceMistake) {
+    let (index, mistake) = inst
+        .parts
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| p.mistakes.first().map(|m| (i, m.clone())))
+        .expect("the exercise lists a mistake");
+    let MistakePattern::Value(wrong) = &mistake.pattern else { panic!("a computed mistake") };
+    page.enter(inst, index, &value_answer(wrong)).await;
+    page.submit().await;
+    (index, mistake)
+}
+
 /// The query in the address bar.
 fn query() -> String {
     web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
@@ -208,15 +215,7 @@ async fn a_class_link_with_model_answers_off_shows_none_and_keeps_the_setting() 
     assert!(page.all("#ex-model").is_empty(), "no button opens the model answer");
     let hidden = |page: &Mounted| page.all(".ex-model, .ex-expected, .ex-show-me").is_empty();
 
-    let (index, mistake) = inst
-        .parts
-        .iter()
-        .enumerate()
-        .find_map(|(i, p)| p.mistakes.first().map(|m| (i, m.clone())))
-        .expect("drain_time lists a mistake");
-    let MistakePattern::Value(wrong) = &mistake.pattern else { panic!("a computed mistake") };
-    page.enter(&inst, index, &value_answer(wrong)).await;
-    page.submit().await;
+    let (_, mistake) = submit_first_listed_mistake(&page, &inst).await;
     assert!(page.score() < 100);
     assert_eq!(page.text(".ex-diagnosis p"), mistake.explanation.en.trim());
     assert!(hidden(&page));
