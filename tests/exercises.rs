@@ -139,6 +139,7 @@ async fn stored_when(ready: impl Fn(&Progress) -> bool) -> Progress {
 
 #[wasm_bindgen_test]
 async fn a_listed_mistake_is_diagnosed_a_hint_is_recorded_and_the_reference_scores_100() {
+    let _serial = support::serial().await;
     clear_storage();
     open("?lang=en&ex_id=drain_time&ex_seed=7");
     let page = Mounted::new().await;
@@ -207,6 +208,7 @@ fn query() -> String {
 /// index turns it back on.
 #[wasm_bindgen_test]
 async fn a_class_link_with_model_answers_off_shows_none_and_keeps_the_setting() {
+    let _serial = support::serial().await;
     clear_storage();
     open("?lang=en&ex_id=drain_time&ex_seed=7&ex_model=0");
     let page = Mounted::new().await;
@@ -267,6 +269,7 @@ async fn a_class_link_with_model_answers_off_shows_none_and_keeps_the_setting() 
 
 #[wasm_bindgen_test]
 async fn every_exercise_renders_and_its_reference_answer_scores_100_through_the_inputs() {
+    let _serial = support::serial().await;
     clear_storage();
     for ex in &catalog().exercises {
         open(&format!("?lang=en&ex_id={}&ex_seed=3", ex.id));
@@ -305,6 +308,7 @@ async fn every_exercise_renders_and_its_reference_answer_scores_100_through_the_
 
 #[wasm_bindgen_test]
 async fn what_was_typed_comes_back_after_a_reload_for_the_same_numbers_only() {
+    let _serial = support::serial().await;
     clear_storage();
     open("?lang=en&ex_id=assign_avg&ex_seed=1");
     let page = Mounted::new().await;
@@ -326,6 +330,7 @@ async fn what_was_typed_comes_back_after_a_reload_for_the_same_numbers_only() {
 
 #[wasm_bindgen_test]
 async fn assign_tiles_are_toggle_buttons_and_the_index_shows_progress() {
+    let _serial = support::serial().await;
     clear_storage();
     open("?lang=en&ex_id=assign_avg&ex_seed=1");
     let page = Mounted::new().await;
@@ -381,6 +386,7 @@ fn stored_progress_crosses_the_browsers_json_exactly() {
 
 #[wasm_bindgen_test]
 async fn corrupted_storage_gives_a_notice_a_fresh_start_and_keeps_the_broken_copy() {
+    let _serial = support::serial().await;
     clear_storage();
     storage().set_item(KEY, "{\"version\": 1, \"setSeed\": \"oops\"").expect("stored");
     storage().set_item("rebalance-lab.progress.broken.1", "an older broken copy").expect("stored");
@@ -403,6 +409,7 @@ async fn corrupted_storage_gives_a_notice_a_fresh_start_and_keeps_the_broken_cop
 
 #[wasm_bindgen_test]
 async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
+    let _serial = support::serial().await;
     clear_storage();
     open("?lang=zh-CN&ex_id=nope&ex_seed=abc&ex_try=-4");
     let page = Mounted::new().await;
@@ -425,6 +432,7 @@ async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
 
 #[wasm_bindgen_test]
 async fn another_class_link_keeps_the_progress_aside_and_the_seed_field_brings_it_back() {
+    let _serial = support::serial().await;
     clear_storage();
     let inst = instance_for(catalog(), 1, "drain_time").expect("an instance");
     let mut progress = Progress::new(1);

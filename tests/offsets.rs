@@ -95,6 +95,7 @@ async fn see_total(root: &Element, name: &str, expected: &str) {
 
 #[wasm_bindgen_test]
 async fn the_preset_shows_the_spec_numbers() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     assert_eq!(text(&root, "main h1"), "Offsets and lag");
     assert_eq!(count(&root, "li[data-queue]"), 3);
@@ -126,6 +127,7 @@ async fn the_preset_shows_the_spec_numbers() {
 
 #[wasm_bindgen_test]
 async fn editing_a_field_updates_the_queue_the_totals_and_the_url() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     type_into(&root, "#of-q0-consumer", "4500");
     settle().await;
@@ -155,6 +157,7 @@ async fn editing_a_field_updates_the_queue_the_totals_and_the_url() {
 
 #[wasm_bindgen_test]
 async fn an_invalid_queue_shows_its_error_and_the_others_still_compute() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     type_into(&root, "#of-q0-min", "6300");
     settle().await;
@@ -174,6 +177,7 @@ async fn an_invalid_queue_shows_its_error_and_the_others_still_compute() {
 /// explained, not refused.
 #[wasm_bindgen_test]
 async fn a_negative_diff_is_counted_and_explained() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     // broker-b queue 2 (MaxOffset 6400, PullOffset unknown): its committed offset moves 30
     // past MaxOffset.
@@ -201,6 +205,7 @@ fn pasted_text() -> String {
 
 #[wasm_bindgen_test]
 async fn pasting_mqadmin_text_loads_it() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     find(&root, "#of-paste").dyn_into::<HtmlTextAreaElement>().expect("a textarea").set_value(&pasted_text());
     click(&root, ".of-mqadmin .of-primary");
@@ -213,13 +218,14 @@ async fn pasting_mqadmin_text_loads_it() {
     assert!(text(&root, ".of-queue-title").contains("broker-x"));
     assert!(text(&root, "[data-note='min-unknown']").contains("MinOffset"));
     assert!(text(&root, ".of-mqadmin").contains("Loaded 2 queue(s)"));
-    assert_eq!(url_value("of_src", |v| v == "mqadmin").await, "mqadmin");
+    support::url_becomes("of_src", Some("mqadmin")).await;
     assert!(text(&root, ".of-pre").contains("Consume Diff Total: 510"));
     close(root, handle);
 }
 
 #[wasm_bindgen_test]
 async fn a_garbage_paste_shows_the_line_and_keeps_the_state() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     let textarea: HtmlTextAreaElement = find(&root, "#of-paste").dyn_into().expect("a textarea");
     textarea.set_value(
@@ -250,6 +256,7 @@ fn mqadmin_line([topic, broker, qid, max, consumer, diff, inflight, last]: [&str
 
 #[wasm_bindgen_test]
 async fn the_mqadmin_text_is_laid_out_exactly_as_rocketmq_prints_it() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     let pre = find(&root, "pre.of-pre").text_content().unwrap_or_default();
     let lines: Vec<&str> = pre.split('\n').collect();
@@ -267,7 +274,7 @@ async fn the_mqadmin_text_is_laid_out_exactly_as_rocketmq_prints_it() {
     see(|| text(&root, ".of-command"), "$ sh mqadmin consumerProgress -g order-service -s true").await;
     let pre = text(&root, "pre.of-pre");
     assert!(pre.contains("#Client IP") && pre.contains("192.168.0.8"), "{pre}");
-    assert_eq!(url_value("of_ip", |v| v == "1").await, "1");
+    support::url_becomes("of_ip", Some("1")).await;
     close(root, handle);
 }
 
@@ -285,6 +292,7 @@ fn seven_columns(text: &str) -> Vec<String> {
 
 #[wasm_bindgen_test]
 async fn the_pages_own_text_pasted_back_loads_and_a_refused_paste_changes_nothing() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     let before = find(&root, "pre.of-pre").text_content().unwrap_or_default();
     paste(&root, &format!("$ sh mqadmin consumerProgress -g order-service\n{before}")).await;
@@ -294,7 +302,7 @@ async fn the_pages_own_text_pasted_back_loads_and_a_refused_paste_changes_nothin
     see_total(&root, "lag", "8,150").await;
     see_total(&root, "expired", "0").await;
     see_total(&root, "diff", "8,150").await;
-    assert_eq!(url_value("of_src", |v| v == "mqadmin").await, "mqadmin");
+    support::url_becomes("of_src", Some("mqadmin")).await;
     // Every column but #LastTime (store times are the page's own, see the reset section).
     let after = find(&root, "pre.of-pre").text_content().unwrap_or_default();
     assert_eq!(seven_columns(&after), seven_columns(&before));
@@ -319,6 +327,7 @@ async fn the_pages_own_text_pasted_back_loads_and_a_refused_paste_changes_nothin
 
 #[wasm_bindgen_test]
 async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[
         ("of_q", "broker-a:0:0:1000:400:450;nonsense;broker-a:1:0:500:500"),
         ("of_now", "99999"),
@@ -336,7 +345,7 @@ async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
     assert!(text(&root, ".of-command").ends_with("-g cg-demo -s true"));
     assert!(text(&root, ".of-pre").contains("#Client IP"));
     // The clamped value is written back.
-    assert_eq!(url_value("of_now", |v| v == "1440").await, "1440");
+    support::url_becomes("of_now", Some("1440")).await;
     click(&root, ".of-notice-box button");
     settle().await;
     assert_eq!(count(&root, ".of-notice-box"), 0);
@@ -361,6 +370,7 @@ async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
 
 #[wasm_bindgen_test]
 async fn queues_can_be_added_and_removed() {
+    let _serial = support::serial().await;
     let (root, handle) = open(&[]).await;
     click(&root, "#of-add");
     settle().await;

@@ -9,7 +9,9 @@ mod support;
 use rebalance_core::plan::{duration_in, plan, Model, PlanInput, StepId};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::url_state;
-use support::{attr, click_and_settle, count, document, find, input, mount, serial, text, type_and_settle};
+use support::{
+    attr, click_and_settle, count, document, find, input, mount, serial, text, type_and_settle, url_becomes,
+};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -94,7 +96,7 @@ async fn production_above_the_queue_capped_capacity_never_drains() {
     open("?lang=en");
     let (root, handle) = mount().await;
     type_and_settle(&root, "#pl-produce", "40000").await;
-    assert_eq!(url_state::get("pl_p").as_deref(), Some("40000"));
+    url_becomes("pl_p", Some("40000")).await;
     // 8 queues × 4,000/s = 32,000/s < 40,000/s: queue-level never drains, whatever N is.
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.never"));
     assert_eq!(text(&root, ".pl-card-queue .pl-drain dd"), t(Lang::En, "page.planner.result.never"));
@@ -109,7 +111,7 @@ async fn production_above_the_queue_capped_capacity_never_drains() {
     assert!(ys.len() == 2 && ys[1] < ys[0], "{points}");
     // With a fixed instance count both models run out of capacity.
     click_and_settle(&root, "#pl-goal-instances").await;
-    assert_eq!(url_state::get("pl_goal").as_deref(), Some("instances"));
+    url_becomes("pl_goal", Some("instances")).await;
     assert_eq!(text(&root, ".pl-card-message .pl-verdict"), t(Lang::En, "page.planner.verdict.never"));
     assert_eq!(text(&root, ".pl-headline"), {
         let verdict = t(Lang::En, "page.planner.verdict.never");
@@ -133,9 +135,9 @@ async fn bad_url_values_are_clamped_with_a_visible_notice() {
     assert_eq!(input(&root, "#pl-queues").value(), "256");
     assert_eq!(input(&root, "#pl-backlog").value(), "12000000");
     // The URL now holds what the page uses: the clamped count, no unusable values.
-    assert_eq!(url_state::get("pl_q").as_deref(), Some("256"));
-    assert_eq!(url_state::get("pl_b"), None);
-    assert_eq!(url_state::get("pl_model"), None);
+    url_becomes("pl_q", Some("256")).await;
+    url_becomes("pl_b", None).await;
+    url_becomes("pl_model", None).await;
     // 256 queues no longer cap 9 instances.
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.met"));
     click_and_settle(&root, ".pl-notices button").await;
@@ -154,7 +156,7 @@ async fn bad_url_values_are_clamped_with_a_visible_notice() {
         assert!(said.contains(sentence), "{sentence:?} missing from {said:?}");
     }
     assert_eq!(input(&root, "#pl-instances").value(), "3");
-    assert_eq!(url_state::get("pl_r"), None);
+    url_becomes("pl_r", None).await;
     assert!(document().get_element_by_id("panic-banner").is_none(), "no panic");
     assert_eq!(text(&root, ".pl-notices button"), "Dismiss");
     handle.destroy();
@@ -203,7 +205,7 @@ async fn wide_ranges_have_logarithmic_sliders_that_announce_the_value() {
     // The middle of the slider is ~3.2 M, in the box and the URL; one step up changes it.
     type_and_settle(&root, "#pl-backlog-range", &(LOG_STEPS / 2).to_string()).await;
     assert_eq!(input(&root, "#pl-backlog").value(), "3200000");
-    assert_eq!(url_state::get("pl_b").as_deref(), Some("3200000"));
+    url_becomes("pl_b", Some("3200000")).await;
     type_and_settle(&root, "#pl-backlog-range", "1").await;
     assert_eq!(input(&root, "#pl-backlog").value(), "100000");
     type_and_settle(&root, "#pl-backlog-range", "2").await;
@@ -252,8 +254,8 @@ async fn the_labels_follow_the_language_and_state_survives_the_switch() {
     // The queue-level drain: 750 s.
     assert_eq!(text(&root, ".pl-card-queue .pl-drain dd"), "12 分 30 秒");
     assert!(text(&root, ".pl-steps").contains("D = C - P"));
-    assert_eq!(url_state::get("lang").as_deref(), Some("zh-CN"));
-    assert_eq!(url_state::get("pl_b").as_deref(), Some("6000000"));
+    url_becomes("lang", Some("zh-CN")).await;
+    url_becomes("pl_b", Some("6000000")).await;
     click_and_settle(&root, "button[data-lang='en']").await;
     assert_eq!(label("pl-backlog"), "Backlog");
     assert_eq!(input(&root, "#pl-backlog").value(), "6000000");
@@ -283,21 +285,21 @@ async fn each_field_keeps_its_own_text_and_the_target_reads_durations() {
     assert_eq!(input(&root, "#pl-target").get_attribute("aria-invalid").as_deref(), Some("false"));
     // Durations as the exercises read them.
     type_and_settle(&root, "#pl-target", "16 min 40 s").await;
-    assert_eq!(url_state::get("pl_t").as_deref(), Some("1000"));
+    url_becomes("pl_t", Some("1000")).await;
     assert!(text(&root, "#pl-target-help").contains("16 min 40 s"));
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.met"));
     type_and_settle(&root, "#pl-target", "9m39s").await;
-    assert_eq!(url_state::get("pl_t").as_deref(), Some("579"));
+    url_becomes("pl_t", Some("579")).await;
     assert!(text(&root, "#pl-target-help").contains("9 min 39 s"));
     // The default target (900 s) leaves the URL.
     type_and_settle(&root, "#pl-target", "15 min").await;
-    assert_eq!(url_state::get("pl_t"), None);
+    url_becomes("pl_t", None).await;
     assert_eq!(text(&root, ".pl-card-queue .pl-verdict"), t(Lang::En, "page.planner.verdict.missed"));
     // Beyond the range (4 h) is refused like any other out-of-range value.
     type_and_settle(&root, "#pl-target", "5 h").await;
     let error = text(&root, "#pl-target-error");
     assert!(error.contains("Allowed: 0 to 14400"), "{error}");
-    assert_eq!(url_state::get("pl_t"), None);
+    url_becomes("pl_t", None).await;
     handle.destroy();
     open("");
 }

@@ -3,8 +3,10 @@
 
 mod support;
 
-use rebalance_lab::{url_state, App};
-use support::{all, animations, attr, click, find, input, open, reduced_motion, render, serial, settle, text, until};
+use rebalance_lab::App;
+use support::{
+    all, animations, attr, click, find, input, open, reduced_motion, render, serial, settle, text, until, url_becomes,
+};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement};
@@ -63,7 +65,7 @@ async fn eight_queues_three_consumers_then_a_fourth_joins() {
     for (old, new) in before.iter().zip(&after) {
         assert_ne!(old, new, "every old consumer changes queues");
     }
-    until("pg_c=4 in the URL", || url_state::get("pg_c").as_deref() == Some("4")).await;
+    url_becomes("pg_c", Some("4")).await;
 
     // A 5th consumer takes Q7 only: one queue moves, said in the singular.
     click(&root, "#pg-add");
@@ -228,7 +230,7 @@ async fn bad_url_values_are_clamped_with_a_notice() {
     assert_eq!(input(&root, "#pg-queues").value(), "256");
     assert_eq!(all(&root, ".pg-lane").len(), 3);
     assert_eq!(all(&root, ".pg-tile").len(), 256);
-    until("the URL holds the values in force", || url_state::get("pg_q").as_deref() == Some("256")).await;
+    url_becomes("pg_q", Some("256")).await;
     handle.destroy();
 
     // A negative consumer count: no consumer, every queue waits in the tray.
@@ -253,7 +255,7 @@ async fn killing_a_consumer_is_kept_in_the_url() {
     until("two lanes", || all(&root, ".pg-lane").len() == 2).await;
     assert_eq!(lanes(&root), [labels(&["Q0", "Q1", "Q2", "Q3"]), labels(&["Q4", "Q5", "Q6", "Q7"])]);
     assert_eq!(text(&root, "#pg-summary"), "3 queues moved, 0 idle, 0 unassigned");
-    until("pg_m in the URL", || url_state::get("pg_m").as_deref() == Some("1,3")).await;
+    url_becomes("pg_m", Some("1,3")).await;
     handle.destroy();
 
     let query = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
@@ -323,7 +325,7 @@ async fn compare_mode_counts_moves_per_strategy() {
         .map(|t| t.trim().to_owned())
         .collect();
     assert_eq!(moved, labels(&["Q2", "Q4", "Q5", "Q6", "Q7"]));
-    until("pg_cmp=1 in the URL", || url_state::get("pg_cmp").as_deref() == Some("1")).await;
+    url_becomes("pg_cmp", Some("1")).await;
     // The next change is a 5th consumer joining: AVG moves one queue (Q7), said in the singular.
     click(&root, "#pg-add");
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
@@ -553,7 +555,7 @@ async fn a_lanes_machine_room_button_moves_it_to_the_next_room() {
     let label = room(&root).get_attribute("aria-label").unwrap_or_default();
     assert!(label.starts_with("Machine room of 192.168.0.1@") && label.contains(": idc1."), "{label}");
     room(&root).dyn_into::<HtmlElement>().expect("a button").click();
-    until("pg_crooms in the URL", || url_state::get("pg_crooms").as_deref() == Some("1:2")).await;
+    url_becomes("pg_crooms", Some("1:2")).await;
     assert_eq!(room(&root).text_content().as_deref(), Some("idc2"));
     // idc3 has no broker: the consumer only shares the rooms nobody is in.
     room(&root).dyn_into::<HtmlElement>().expect("a button").click();

@@ -79,6 +79,7 @@ fn core_end(name: &str, seed: u64) -> TickMetrics {
 
 #[wasm_bindgen_test]
 async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_natively() {
+    let _serial = support::serial().await;
     // The brief's link form: the state after the route; the page moves it into the query.
     open("?lang=en", "#/timeline?tl_scenario=scale-3-to-10&tl_seed=1&tl_t=6000");
     let (root, handle) = mount().await;
@@ -150,6 +151,7 @@ fn labels(list: &[&str]) -> Vec<String> {
 
 #[wasm_bindgen_test]
 async fn the_scale_out_incident_plays_to_its_end_and_stops_there() {
+    let _serial = support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_seed=1&tl_speed=64", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 0).await;
@@ -186,6 +188,7 @@ async fn the_scale_out_incident_plays_to_its_end_and_stops_there() {
 
 #[wasm_bindgen_test]
 async fn scrubbing_keeps_the_recorded_run_and_a_crash_injected_there_discards_the_rest() {
+    let _serial = support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_t=1200", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 1_200).await;
@@ -224,6 +227,7 @@ async fn scrubbing_keeps_the_recorded_run_and_a_crash_injected_there_discards_th
 
 #[wasm_bindgen_test]
 async fn step_play_and_scrub_move_the_tick_and_the_url() {
+    let _serial = support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_t=100", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 100).await;
@@ -269,6 +273,7 @@ async fn step_play_and_scrub_move_the_tick_and_the_url() {
 
 #[wasm_bindgen_test]
 async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
+    let _serial = support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_t=300", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 300).await;
@@ -323,6 +328,7 @@ async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
 
 #[wasm_bindgen_test]
 async fn bad_link_values_are_replaced_with_a_visible_notice() {
+    let _serial = support::serial().await;
     open(
         "?lang=en&tl_scenario=nope&tl_seed=abc&tl_events=1000-join_junk_2000-queues-r0&tl_t=-3&tl_speed=7",
         "#/timeline",
@@ -359,6 +365,7 @@ async fn bad_link_values_are_replaced_with_a_visible_notice() {
 
 #[wasm_bindgen_test]
 async fn compare_mode_runs_pop_on_the_same_script() {
+    let _serial = support::serial().await;
     open("?lang=en&tl_scenario=scale-3-to-10&tl_t=6000&tl_cmp=1", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 6_000).await;
@@ -389,6 +396,7 @@ async fn compare_mode_runs_pop_on_the_same_script() {
 /// and the link keeps `tl_pop=simple` (a value it does not know is replaced with a notice).
 #[wasm_bindgen_test]
 async fn the_pop_client_is_a_control_that_the_link_keeps() {
+    let _serial = support::serial().await;
     let preset = scenario::by_name("pop-push-renew").expect("a preset");
     let end = preset.duration_ms.div_ceil(preset.config.tick_ms);
     let mut simple = preset.clone();
@@ -426,6 +434,7 @@ async fn the_pop_client_is_a_control_that_the_link_keeps() {
 
 #[wasm_bindgen_test]
 async fn the_page_speaks_chinese() {
+    let _serial = support::serial().await;
     open("?lang=zh-CN&tl_scenario=crash", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 0).await;

@@ -37,6 +37,19 @@ pub async fn until_within(limit: Duration, what: &str, check: impl Fn() -> bool)
     panic!("timed out waiting until {what}");
 }
 
+/// Waits until the URL's query value of `key` is `expected` (effects write the URL a little
+/// after the DOM is updated, later still on a busy machine), then asserts it, so a timeout
+/// shows the value in the URL.
+pub async fn url_becomes(key: &str, expected: Option<&str>) {
+    for _ in 0..250 {
+        if rebalance_lab::url_state::get(key).as_deref() == expected {
+            return;
+        }
+        sleep(20).await;
+    }
+    assert_eq!(rebalance_lab::url_state::get(key).as_deref(), expected, "the URL's {key}");
+}
+
 thread_local! {
     static BUSY: Cell<bool> = const { Cell::new(false) };
 }
