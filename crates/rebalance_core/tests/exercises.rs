@@ -1046,8 +1046,10 @@ fn question_shows(inst: &Instance, answer: &str) -> bool {
 }
 
 /// What a wrong try shows teaches the method and does not hand over the answer: no
-/// explanation of a diagnosed mistake of a number or queue part, and no hint but the last,
-/// names the part's answer. A named value (a parameter or derived value, in any format:
+/// explanation of a diagnosed mistake (of that part or of any other part of the exercise),
+/// and no hint but the last, names a number or queue part's answer. A computed mistake's
+/// explanation may name the wrong value it diagnoses (the learner typed it), even when that
+/// value is another part's answer. A named value (a parameter or derived value, in any format:
 /// `{t}`, `{t:duration}`, `{moved:queues}`) *is* a part's answer when, as displayed
 /// (`format_number`, or the queue set), it equals the answer in every instance drawn; a value
 /// that equals it in some draws only (a net rate of 4,000 messages/s beside a drain time of
@@ -1072,24 +1074,55 @@ fn explanations_of_a_wrong_try_do_not_hand_over_the_answer() {
             }
         }
     }
+    // Which names echo the wrong answer a computed mistake diagnoses: (exercise, part, mistake,
+    // name) → equal to it in every instance. Naming what the learner typed hands over nothing.
+    let mut is_typed: BTreeMap<(&str, &str, String, &str), bool> = BTreeMap::new();
+    for inst in all_instances() {
+        for part in &inst.parts {
+            for mistake in &part.mistakes {
+                let MistakePattern::Value(wrong) = &mistake.pattern else { continue };
+                let Some(wrong) = as_shown(wrong) else { continue };
+                for name in inst.params.keys().chain(inst.values.keys()) {
+                    let same = named(inst, name).and_then(|v| as_shown(&v)).as_ref() == Some(&wrong);
+                    let key = (inst.exercise_id.as_str(), part.id.as_str(), mistake.id.name(), name.as_str());
+                    *is_typed.entry(key).or_insert(same) &= same;
+                }
+            }
+        }
+    }
     let mut found: BTreeMap<String, String> = BTreeMap::new();
     let mut checked = 0;
     for inst in all_instances() {
         let ex = catalog().get(&inst.exercise_id).expect("the instance's exercise");
         let last = inst.hints.len().saturating_sub(1);
-        for (part, authored) in inst.parts.iter().zip(&ex.parts) {
+        for part in &inst.parts {
             let Some(answer) = as_shown(&part.expected) else { continue };
             if question_shows(inst, &answer) {
                 continue;
             }
-            let mistakes = authored.mistakes().iter().map(|m| (format!("mistake {}", m.id.name()), &m.explanation));
-            let hints = ex.hints.iter().take(last).enumerate().map(|(i, h)| (format!("hint {}", i + 1), &h.text));
-            for (what, text) in mistakes.chain(hints) {
+            // Every part's mistakes: a wrong try at one part must not hand over another's answer.
+            let mistakes = ex.parts.iter().flat_map(|other| {
+                other.mistakes().iter().map(move |m| {
+                    (
+                        format!("mistake {} of {}", m.id.name(), other.id()),
+                        &m.explanation,
+                        Some((other.id(), m.id.name())),
+                    )
+                })
+            });
+            let hints = ex.hints.iter().take(last).enumerate().map(|(i, h)| (format!("hint {}", i + 1), &h.text, None));
+            for (what, text, mistake) in mistakes.chain(hints) {
+                let echoes = |name: &str| {
+                    mistake.as_ref().is_some_and(|(other, id)| {
+                        is_typed.get(&(inst.exercise_id.as_str(), *other, id.clone(), name)).copied().unwrap_or(false)
+                    })
+                };
                 for lang in Lang::ALL {
                     checked += 1;
                     let template = text.get(lang);
                     let key = (inst.exercise_id.as_str(), part.id.as_str());
-                    if let Some(name) = placeholders(template).into_iter().find(|n| is_answer[&(key.0, key.1, *n)]) {
+                    let hands_over = |n: &&str| is_answer[&(key.0, key.1, *n)] && !echoes(n);
+                    if let Some(name) = placeholders(template).into_iter().find(hands_over) {
                         let report = format!("{} {} {what} ({lang:?})", key.0, key.1);
                         found.entry(report).or_insert_with(|| format!("{{{name}}} in {template:?}"));
                     }
