@@ -2,7 +2,8 @@
 // and AA: colour contrast of every text, labels, names, ARIA, landmarks…). Each page is
 // checked in the states that draw the most: moved tiles, idle lanes, the `[BUG]` log line and
 // the table on the playground, lost offsets, a missed and a never-reached target, a timeline
-// run to its end, an exercise with a diagnosed wrong answer and a hint.
+// run to its end, an exercise with a diagnosed wrong answer and a hint, a class link without
+// model answers whose multiple choice is marked option by option.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, appReady } from './fixtures.mjs';
 
@@ -78,6 +79,13 @@ for (const colorScheme of ['light', 'dark']) {
       await expectAccessible(page, 'an exercise, answered wrong');
       await open(page, './?lang=zh-CN&ex_id=assign_avg&ex_seed=1#/exercises');
       await expectAccessible(page, 'an exercise in Chinese');
+      // A class link without model answers, and a multiple choice graded option by option.
+      await open(page, './?lang=en&ex_id=drain_queue_cap&ex_seed=1&ex_model=0#/exercises');
+      await page.locator('fieldset[data-part="remedies"] input[type="checkbox"]').first().check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.locator('.ex-option-marks li').first()).toBeVisible();
+      await expect(page.locator('.ex-expected')).toHaveCount(0);
+      await expectAccessible(page, 'an exercise without model answers, with option marks');
     });
 
     test('the not-found page', async ({ page }) => {
