@@ -229,20 +229,6 @@ test('progress is exported to a file and imported back; a teacher verifies the c
   await expect(page.locator('.ex-verify [data-valid]')).toHaveAttribute('data-valid', 'false');
 });
 
-test('bad link values are named; broken storage is kept aside', async ({ page }) => {
-  await open(page, INDEX);
-  await page.evaluate(() => window.localStorage.setItem('rebalance-lab.progress.v1', 'not json at all'));
-  await page.goto('./?lang=en&ex_id=nope&ex_try=x#/exercises');
-  await appReady(page);
-  const notices = page.locator('.ex-notices');
-  await expect(notices).toContainText('ex_id=nope cannot be used and was left out.');
-  await expect(notices).toContainText('ex_try=x is not a number; using 0.');
-  await expect(notices).toContainText('rebalance-lab.progress.broken.1');
-  const kept = await page.evaluate(() => window.localStorage.getItem('rebalance-lab.progress.broken.1'));
-  expect(kept).toBe('not json at all');
-  await expect(page.locator('main h1')).toHaveText('Exercises');
-});
-
 test('screenshots of the exercises page, wide and on a phone', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, './?lang=en&ex_id=three_queue_lag&ex_seed=1#/exercises');
