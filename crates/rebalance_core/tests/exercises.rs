@@ -1175,3 +1175,15 @@ fn confirming_first_loses_the_failed_writes_and_writing_first_repeats_one_interv
     assert_eq!(values, as_numbers(&[480.0, 4500.0]));
     assert_eq!(mistakes, wrong_values(&[("acked_message_redelivered", 0.0), ("offset_committed_per_message", 0.0)]));
 }
+
+#[test]
+fn broadcasting_delivers_every_message_to_every_instance_and_keeps_offsets_per_instance() {
+    // 100 msg/s for 3 min: 18,000 messages to each of 5 instances; C2 down 40 s misses 4,000.
+    let params = [("queues", 4), ("n", 5), ("rate", 100), ("minutes", 3), ("down", 40)];
+    let (values, mistakes) = failover_case("broadcast_deliveries", &params);
+    assert_eq!(values, as_numbers(&[18_000.0, 90_000.0, 4000.0]));
+    assert_eq!(
+        mistakes,
+        wrong_values(&[("clustering_share", 3600.0), ("clustering_share", 18_000.0), ("broadcast_taken_over", 0.0)])
+    );
+}

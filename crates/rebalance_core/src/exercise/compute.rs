@@ -194,6 +194,13 @@ pub enum Computation {
     LocalOffsetLost(LostOffsetArgs),
     /// Messages that consumer skips (or replays) against the offset the lost file held.
     LocalOffsetLostMoved(LostOffsetArgs),
+
+    // --- Broadcasting ---
+    /// Deliveries of `messages` to `instances` of a broadcasting group of `group` members:
+    /// `messages × instances`. In BROADCASTING `RebalanceImpl.rebalanceByTopic` gives every
+    /// member every queue of the topic (no strategy, no idle member), so every member consumes
+    /// every message; `group` is read only by the mistakes.
+    BroadcastDeliveries { messages: Operand, instances: Operand, group: Operand },
 }
 
 /// Arguments of the lost local offset computations.
@@ -538,6 +545,10 @@ impl Computation {
             }
             C::ConfirmFirstLosses { messages, failure_percent } => {
                 n(confirm_first_losses(env.non_negative(messages)?, env.non_negative(failure_percent)?))
+            }
+            C::BroadcastDeliveries { messages, instances, group } => {
+                env.count(group)?;
+                n(env.non_negative(messages)? * env.count(instances)? as f64)
             }
             C::LocalOffsetLost(args) => n(lost_offset_start(env, args)?.0 as f64),
             C::LocalOffsetLostMoved(args) => {

@@ -172,6 +172,10 @@ pub enum MistakeId {
     BroadcastOffsetOnBroker,
     /// A message confirmed before its business write taken to come back when the write fails.
     AckedMessageRedelivered,
+    /// Broadcasting taken for clustering: the group's members share the messages.
+    ClusteringShare,
+    /// A broadcasting member's missed messages taken to be consumed by the others for it.
+    BroadcastTakenOver,
 }
 
 impl MistakeId {
@@ -437,6 +441,12 @@ impl MistakeId {
             }
             (M::BroadcastOffsetOnBroker, C::LocalOffsetLostMoved(_)) => return num(0.0),
             (M::AckedMessageRedelivered, C::ConfirmFirstLosses { .. }) => return num(0.0),
+            (M::ClusteringShare, C::BroadcastDeliveries { group, .. }) => match (compute.eval(env), env.count(group)) {
+                (Ok(Value::Number(x)), Ok(members)) if members > 0 => Ok(Value::Number(x / members as f64)),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+                _ => Err("no members".to_owned()),
+            },
+            (M::BroadcastTakenOver, C::BroadcastDeliveries { .. }) => return num(0.0),
             _ => return None,
         })
     }
