@@ -21,6 +21,7 @@ pub mod assignment;
 pub mod consume_from;
 mod error;
 pub mod exercise;
+pub mod failover;
 pub mod float;
 mod lang;
 pub mod message_queue;

@@ -1134,3 +1134,89 @@ fn explanations_of_a_wrong_try_do_not_hand_over_the_answer() {
     assert!(found.is_empty(), "{} texts name the answer:\n{}", found.len(), report.join("\n"));
     assert!(checked > 20_000, "only {checked} texts checked");
 }
+
+// --- Failover exercises (liveness, offset storage, ordered locks, ACK order): RocketMQ's
+// rules worked by hand for one instance each, right answers and every listed mistake ---
+
+/// The right answers and the listed mistakes' wrong values of `id` with `params`.
+fn failover_case(id: &str, params: &[(&str, i64)]) -> (Vec<Value>, Vec<(String, Value)>) {
+    let inst = with_params(id, params);
+    (expected(&inst), computed_mistakes(&inst))
+}
+
+fn as_numbers(xs: &[f64]) -> Vec<Value> {
+    xs.iter().map(|x| Value::Number(*x)).collect()
+}
+
+fn wrong_values(pairs: &[(&str, f64)]) -> Vec<(String, Value)> {
+    pairs.iter().map(|(id, x)| ((*id).to_owned(), Value::Number(*x))).collect()
+}
+
+#[test]
+fn a_silent_member_is_taken_over_after_expiry_scan_and_periodic_rebalance() {
+    // Last heartbeat 8 s before the power loss, channelExpiredTimeout 90 s: removed at most
+    // 90 + 10 s after it (92 s after the loss), taken over at most 20 s later.
+    let (values, mistakes) = failover_case("dead_consumer_detected", &[("expiry", 90), ("since", 8)]);
+    assert_eq!(values.first(), Some(&Value::Number(112.0)));
+    assert_eq!(values.get(1), Some(&choice("notified")));
+    assert_eq!(
+        mistakes,
+        wrong_values(&[
+            ("fixed_heartbeat_interval", 30.0),
+            ("heartbeat_for_expiry", 52.0),
+            ("scan_period_ignored", 102.0),
+            ("removal_notifies_group", 92.0),
+        ])
+    );
+}
+
+#[test]
+fn an_ordered_queue_waits_for_the_broker_lock_counted_from_the_last_renewal() {
+    // Killed 8 s after its last renewal: the broker frees the lock 60 − 8 s after the kill;
+    // 20 messages per second wait meanwhile.
+    let (values, mistakes) = failover_case("orderly_lock_handoff", &[("since", 8), ("rate", 20)]);
+    assert_eq!(values, as_numbers(&[52.0, 1040.0]));
+    assert_eq!(
+        mistakes,
+        wrong_values(&[
+            ("lock_handoff_immediate", 0.0),
+            ("client_lock_expiry_used", 22.0),
+            ("counted_from_death", 60.0),
+            ("client_lock_expiry_used", 440.0),
+        ])
+    );
+}
+
+#[test]
+fn offsets_on_the_broker_replay_one_interval_and_a_lost_local_file_skips_to_max() {
+    let params = [("persist", 10), ("rate", 700), ("local", 441_800), ("gap", 16_100)];
+    let (values, mistakes) = failover_case("offset_store_crash", &params);
+    assert_eq!(values, as_numbers(&[7000.0, 457_900.0, 16_100.0]));
+    assert_eq!(
+        mistakes,
+        wrong_values(&[
+            ("offset_committed_per_message", 0.0),
+            ("broadcast_offset_on_broker", 441_800.0),
+            ("broadcast_offset_on_broker", 0.0),
+        ])
+    );
+}
+
+#[test]
+fn confirming_first_loses_the_failed_writes_and_writing_first_repeats_one_interval() {
+    let (values, mistakes) = failover_case("ack_first_losses", &[("n", 8000), ("f", 6), ("rate", 900)]);
+    assert_eq!(values, as_numbers(&[480.0, 4500.0]));
+    assert_eq!(mistakes, wrong_values(&[("acked_message_redelivered", 0.0), ("offset_committed_per_message", 0.0)]));
+}
+
+#[test]
+fn broadcasting_delivers_every_message_to_every_instance_and_keeps_offsets_per_instance() {
+    // 100 msg/s for 3 min: 18,000 messages to each of 5 instances; C2 down 40 s misses 4,000.
+    let params = [("queues", 4), ("n", 5), ("rate", 100), ("minutes", 3), ("down", 40)];
+    let (values, mistakes) = failover_case("broadcast_deliveries", &params);
+    assert_eq!(values, as_numbers(&[18_000.0, 90_000.0, 4000.0]));
+    assert_eq!(
+        mistakes,
+        wrong_values(&[("clustering_share", 3600.0), ("clustering_share", 18_000.0), ("broadcast_taken_over", 0.0)])
+    );
+}

@@ -9,6 +9,7 @@ pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room, Sp
 pub use super::literal::Operand;
 use super::names::Names;
 use crate::consume_from::{start_offset, ConsumeFromWhere, QueueStart};
+use crate::failover::{confirm_first_losses, crash_replay, orderly_lock_wait_s, silent_member_takeover_s};
 use crate::offset::{progress_report, queue_lag, QueueLag, QueueProgress};
 use crate::plan::{ceil_seconds, drain_seconds, plan, Goal, Model, Plan, PlanInput};
 use crate::reset::{reset_queue, Direction, QueueReset, QueueResetInput, StoreSample};
@@ -169,6 +170,64 @@ pub enum Computation {
     FewestOwned(SpreadArgs),
     /// The most queues any member holds.
     MostOwned(SpreadArgs),
+
+    // --- Failover: liveness, ordered-queue locks, replay and loss ([`crate::failover`]) ---
+    /// The longest seconds from a member's silent death until another member owns its queues
+    /// ([`crate::failover::silent_member_takeover_s`]).
+    SilentMemberTakeover { since_heartbeat: Operand, expiry: Operand, scan: Operand, rebalance: Operand },
+    /// Seconds after an ordered queue's owner died until another member can lock it
+    /// ([`crate::failover::orderly_lock_wait_s`]); with `rate`, the messages that arrive on the
+    /// queue meanwhile.
+    OrderlyLockWait {
+        since_renew: Operand,
+        lock_max_live: Operand,
+        #[serde(default)]
+        rate: Option<Operand>,
+    },
+    /// Messages consumed again after a crash, at most ([`crate::failover::crash_replay`]).
+    CrashReplay { rate: Operand, persist_interval: Operand },
+    /// Messages lost when success is confirmed before the business write
+    /// ([`crate::failover::confirm_first_losses`]).
+    ConfirmFirstLosses { messages: Operand, failure_percent: Operand },
+    /// Where a broadcasting consumer starts a queue when its local offset file is gone: as a
+    /// queue with no stored offset, by consumeFromWhere (`LocalFileOffsetStore` asks no broker).
+    LocalOffsetLost(LostOffsetArgs),
+    /// Messages that consumer skips (or replays) against the offset the lost file held.
+    LocalOffsetLostMoved(LostOffsetArgs),
+
+    // --- Broadcasting ---
+    /// Deliveries of `messages` to `instances` of a broadcasting group of `group` members:
+    /// `messages × instances`. In BROADCASTING `RebalanceImpl.rebalanceByTopic` gives every
+    /// member every queue of the topic (no strategy, no idle member), so every member consumes
+    /// every message; `group` is read only by the mistakes.
+    BroadcastDeliveries { messages: Operand, instances: Operand, group: Operand },
+}
+
+/// Arguments of the lost local offset computations.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LostOffsetArgs {
+    /// The consumer's consumeFromWhere.
+    pub from: ConsumeFromWhere,
+    /// The offset the lost file held for the queue.
+    pub local: Operand,
+    /// MinOffset at the restart.
+    pub min: Operand,
+    /// MaxOffset at the restart.
+    pub max: Operand,
+}
+
+/// The start offset of [`LostOffsetArgs`] and the offset the lost file held.
+pub(crate) fn lost_offset_start(env: &Env, args: &LostOffsetArgs) -> CResult<(u64, u64)> {
+    let offset = |op: &Operand| env.int(op).map(|x| x.max(0) as u64);
+    let q = QueueStart {
+        stored: None,
+        min: offset(&args.min)?,
+        max: offset(&args.max)?,
+        first_in_memory: false,
+        retry_topic: false,
+    };
+    Ok((start_offset(args.from, &q), offset(&args.local)?))
 }
 
 /// Arguments of the reset computations.
@@ -241,7 +300,7 @@ impl Env<'_> {
         u32::try_from(self.count(op)?).map_err(|e| e.to_string())
     }
 
-    fn non_negative(&self, op: &Operand) -> CResult<f64> {
+    pub(crate) fn non_negative(&self, op: &Operand) -> CResult<f64> {
         let x = self.number(op)?;
         if x >= 0.0 {
             Ok(x)
@@ -469,6 +528,33 @@ impl Computation {
             }
             C::FewestOwned(args) => n(spread(env, args)?.0 as f64),
             C::MostOwned(args) => n(spread(env, args)?.1 as f64),
+
+            C::SilentMemberTakeover { since_heartbeat, expiry, scan, rebalance } => {
+                let (h, e) = (env.non_negative(since_heartbeat)?, env.non_negative(expiry)?);
+                n(silent_member_takeover_s(h, e, env.non_negative(scan)?, env.non_negative(rebalance)?))
+            }
+            C::OrderlyLockWait { since_renew, lock_max_live, rate } => {
+                let wait = orderly_lock_wait_s(env.non_negative(since_renew)?, env.non_negative(lock_max_live)?);
+                match rate {
+                    Some(rate) => n(wait * env.non_negative(rate)?),
+                    None => n(wait),
+                }
+            }
+            C::CrashReplay { rate, persist_interval } => {
+                n(crash_replay(env.non_negative(rate)?, env.non_negative(persist_interval)?))
+            }
+            C::ConfirmFirstLosses { messages, failure_percent } => {
+                n(confirm_first_losses(env.non_negative(messages)?, env.non_negative(failure_percent)?))
+            }
+            C::BroadcastDeliveries { messages, instances, group } => {
+                env.count(group)?;
+                n(env.non_negative(messages)? * env.count(instances)? as f64)
+            }
+            C::LocalOffsetLost(args) => n(lost_offset_start(env, args)?.0 as f64),
+            C::LocalOffsetLostMoved(args) => {
+                let (start, local) = lost_offset_start(env, args)?;
+                n(start.abs_diff(local) as f64)
+            }
         }
     }
 

@@ -4,11 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::compute::{direction_id, reset_of, CResult, Computation, Env, FixedPlan, Operand, QueueSpec, Value};
+use super::compute::{
+    direction_id, lost_offset_start, reset_of, CResult, Computation, Env, FixedPlan, Operand, QueueSpec, Value,
+};
 use super::group::{
     change_pair, cid, group_assignment, idle_with, member, moved, owned, owned_queues, BuiltGroup, Change, OwnedArgs,
 };
 use crate::allocate::StrategyKind;
+use crate::failover::{CLIENT_LOCK_MAX_LIVE_S, HEARTBEAT_BROKER_INTERVAL_S};
 use crate::plan::Model;
 use crate::retry::DELAY_LEVELS_MS;
 
@@ -148,6 +151,31 @@ pub enum MistakeId {
     TagsDivideWork,
     /// ACK (or commit the offset) first to avoid duplicates.
     AckFirst,
+
+    // --- Computed, failover ([`crate::failover`]); `FixedHeartbeatInterval` above is one too,
+    // the 30 s heartbeat given as the takeover time ---
+    /// The housekeeping scan's period left out of a silent member's takeover time.
+    ScanPeriodIgnored,
+    /// The heartbeat interval taken for the broker's channel expiry.
+    HeartbeatForExpiry,
+    /// The scan's removal taken to notify the group, so no wait for the periodic rebalance.
+    RemovalNotifiesGroup,
+    /// An expiry counted from the death instead of from the last heartbeat or lock renewal.
+    CountedFromDeath,
+    /// The new owner of an ordered queue taken to lock it at once.
+    LockHandoffImmediate,
+    /// The client-side lock expiry (30 s) taken for the broker's (60 s).
+    ClientLockExpiryUsed,
+    /// The offset taken to reach the broker with every message: nothing consumed again.
+    OffsetCommittedPerMessage,
+    /// A broadcasting consumer's offset taken to live on the broker: it resumes where it was.
+    BroadcastOffsetOnBroker,
+    /// A message confirmed before its business write taken to come back when the write fails.
+    AckedMessageRedelivered,
+    /// Broadcasting taken for clustering: the group's members share the messages.
+    ClusteringShare,
+    /// A broadcasting member's missed messages taken to be consumed by the others for it.
+    BroadcastTakenOver,
 }
 
 impl MistakeId {
@@ -373,6 +401,52 @@ impl MistakeId {
             (M::RollingOverlapIgnored, C::RollingIdle { queues, new, .. }) => {
                 env.count(new).and_then(|members| idle_with(env, queues, members)).map(Value::Number)
             }
+            (M::FixedHeartbeatInterval, C::SilentMemberTakeover { .. }) => return num(HEARTBEAT_BROKER_INTERVAL_S),
+            (
+                M::ScanPeriodIgnored | M::HeartbeatForExpiry | M::RemovalNotifiesGroup,
+                C::SilentMemberTakeover { .. },
+            ) => {
+                // The same sum with the misread term replaced.
+                let mut wrong = compute.clone();
+                if let C::SilentMemberTakeover { expiry: e, scan: s, rebalance: r, .. } = &mut wrong {
+                    match self {
+                        M::ScanPeriodIgnored => *s = zero,
+                        M::HeartbeatForExpiry => *e = Operand::Number(HEARTBEAT_BROKER_INTERVAL_S),
+                        _ => *r = zero,
+                    }
+                }
+                return with(wrong);
+            }
+            (M::CountedFromDeath, C::SilentMemberTakeover { .. } | C::OrderlyLockWait { .. }) => {
+                let mut wrong = compute.clone();
+                if let C::SilentMemberTakeover { since_heartbeat: since, .. }
+                | C::OrderlyLockWait { since_renew: since, .. } = &mut wrong
+                {
+                    *since = zero;
+                }
+                return with(wrong);
+            }
+            (M::LockHandoffImmediate, C::OrderlyLockWait { .. }) => return num(0.0),
+            (M::ClientLockExpiryUsed, C::OrderlyLockWait { since_renew, rate, .. }) => {
+                let lock_max_live = Operand::Number(CLIENT_LOCK_MAX_LIVE_S);
+                return with(C::OrderlyLockWait {
+                    since_renew: since_renew.clone(),
+                    lock_max_live,
+                    rate: rate.clone(),
+                });
+            }
+            (M::OffsetCommittedPerMessage, C::CrashReplay { .. }) => return num(0.0),
+            (M::BroadcastOffsetOnBroker, C::LocalOffsetLost(args)) => {
+                lost_offset_start(env, args).map(|(_, local)| Value::Number(local as f64))
+            }
+            (M::BroadcastOffsetOnBroker, C::LocalOffsetLostMoved(_)) => return num(0.0),
+            (M::AckedMessageRedelivered, C::ConfirmFirstLosses { .. }) => return num(0.0),
+            (M::ClusteringShare, C::BroadcastDeliveries { group, .. }) => match (compute.eval(env), env.count(group)) {
+                (Ok(Value::Number(x)), Ok(members)) if members > 0 => Ok(Value::Number(x / members as f64)),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+                _ => Err("no members".to_owned()),
+            },
+            (M::BroadcastTakenOver, C::BroadcastDeliveries { .. }) => return num(0.0),
             _ => return None,
         })
     }
