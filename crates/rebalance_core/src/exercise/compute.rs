@@ -6,6 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues, spread};
 pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room, SpreadArgs};
+use super::holders::{
+    filtered_count, filtered_queues, resize_moved, shared_queues, stale_owned, unowned_queues, FilterArgs, HoldersArgs,
+    ResizeArgs,
+};
 pub use super::literal::Operand;
 use super::names::Names;
 use crate::consume_from::{start_offset, ConsumeFromWhere, QueueStart};
@@ -201,6 +205,26 @@ pub enum Computation {
     /// member every queue of the topic (no strategy, no idle member), so every member consumes
     /// every message; `group` is read only by the mistakes.
     BroadcastDeliveries { messages: Operand, instances: Operand, group: Operand },
+
+    // --- Processes on differing views ([`super::holders`]) ---
+    /// The queues the stale member of a stale view holds (its own on the old member list).
+    StaleOwned(HoldersArgs),
+    /// Queues held by two or more processes at once.
+    SharedQueues(HoldersArgs),
+    /// How many queues two or more processes hold at once.
+    SharedCount(HoldersArgs),
+    /// Queues held by no process.
+    UnownedQueues(HoldersArgs),
+    /// How many queues no process holds.
+    UnownedCount(HoldersArgs),
+    /// Queues present before and after a change of the topic's queue count whose owner changes.
+    ResizeMovedQueues(ResizeArgs),
+    /// How many of them.
+    ResizeMovesCount(ResizeArgs),
+    /// The queues whose TagB messages no member processes (members subscribing differently).
+    FilteredQueues(FilterArgs),
+    /// How many TagB messages no member processes.
+    FilteredCount(FilterArgs),
 }
 
 /// Arguments of the lost local offset computations.
@@ -555,6 +579,15 @@ impl Computation {
                 let (start, local) = lost_offset_start(env, args)?;
                 n(start.abs_diff(local) as f64)
             }
+            C::StaleOwned(args) => Ok(Value::Queues(stale_owned(env, args, false)?)),
+            C::SharedQueues(args) => Ok(Value::Queues(shared_queues(env, args)?)),
+            C::SharedCount(args) => n(shared_queues(env, args)?.len() as f64),
+            C::UnownedQueues(args) => Ok(Value::Queues(unowned_queues(env, args)?)),
+            C::UnownedCount(args) => n(unowned_queues(env, args)?.len() as f64),
+            C::ResizeMovedQueues(args) => Ok(Value::Queues(resize_moved(env, args)?)),
+            C::ResizeMovesCount(args) => n(resize_moved(env, args)?.len() as f64),
+            C::FilteredQueues(args) => Ok(Value::Queues(filtered_queues(env, args, args.registered)?)),
+            C::FilteredCount(args) => n(filtered_count(env, args, args.registered)?),
         }
     }
 
@@ -564,6 +597,11 @@ impl Computation {
         match self {
             C::MeetsTarget { .. } | C::ResetDirection(_) => Yields::Choice,
             C::OwnedQueues(_) | C::MovedQueues(_) => Yields::Queues,
+            C::StaleOwned(_)
+            | C::SharedQueues(_)
+            | C::UnownedQueues(_)
+            | C::ResizeMovedQueues(_)
+            | C::FilteredQueues(_) => Yields::Queues,
             _ => Yields::Number,
         }
     }

@@ -10,6 +10,7 @@ use super::compute::{
 use super::group::{
     change_pair, cid, group_assignment, idle_with, member, moved, owned, owned_queues, BuiltGroup, Change, OwnedArgs,
 };
+use super::holders::{filtered_count, filtered_queues, resize_added, stale_owned, Divergence, HoldersArgs};
 use crate::allocate::StrategyKind;
 use crate::failover::{CLIENT_LOCK_MAX_LIVE_S, HEARTBEAT_BROKER_INTERVAL_S};
 use crate::plan::Model;
@@ -93,6 +94,23 @@ pub enum MistakeId {
     RetriesOnlyCounted,
     /// The retry delays summed from level 1 (1 s, 5 s…) although the first retry waits level 3.
     DelayLevelsFromFirst,
+
+    // --- Computed on processes with differing views (holders.rs) ---
+    /// The stale member's queues computed on the new member list it has not read yet.
+    NewListForStaleView,
+    /// A topic's queue count change: only the new queues counted as moving.
+    OnlyNewQueuesMove,
+    /// Two processes with one clientId taken to get a slot each (nothing doubled or lost).
+    DuplicateGetsOwnSlot,
+    /// The broker taken to keep one cidAll entry per clientId: both processes hold the twin's
+    /// block of the list without the duplicate.
+    DuplicateCidMerged,
+    /// The duplicate taken as the last entry of cidAll, although cidAll is sorted and it
+    /// sits right after its twin: the last block left unconsumed.
+    DuplicateAppended,
+    /// The broker's filter taken from the other member's subscription than the one with the
+    /// newest subVersion, which the broker keeps.
+    OlderSubscriptionWins,
 
     // --- Misconceptions: specific wrong options of choice parts ---
     /// The Broker pushes each queue to a consumer and keeps it assigned.
@@ -398,6 +416,56 @@ impl MistakeId {
             },
             (M::RemainderIgnored, C::OwnedQueues(args)) => remainder_ignored(env, args).map(Value::Queues),
             (M::AllConsumersBusy, C::IdleConsumers(_) | C::RollingIdle { .. }) => return num(0.0),
+            (M::NewListForStaleView, C::StaleOwned(args)) => stale_owned(env, args, true).map(Value::Queues),
+            (
+                M::BrokerPushesQueues,
+                C::SharedQueues(HoldersArgs { view: Divergence::Stale { .. }, .. })
+                | C::UnownedQueues(HoldersArgs { view: Divergence::Stale { .. }, .. })
+                | C::SharedCount(HoldersArgs { view: Divergence::Stale { .. }, .. })
+                | C::UnownedCount(HoldersArgs { view: Divergence::Stale { .. }, .. }),
+            )
+            | (
+                M::DuplicateGetsOwnSlot,
+                C::SharedQueues(HoldersArgs { view: Divergence::Clash(_), .. })
+                | C::UnownedQueues(HoldersArgs { view: Divergence::Clash(_), .. })
+                | C::SharedCount(HoldersArgs { view: Divergence::Clash(_), .. })
+                | C::UnownedCount(HoldersArgs { view: Divergence::Clash(_), .. }),
+            )
+            | (M::OnlyScalingTriggers, C::ResizeMovedQueues(_) | C::ResizeMovesCount(_))
+            | (M::TagsDivideWork, C::FilteredQueues(_) | C::FilteredCount(_)) => nothing(compute),
+            (M::OnlyNewQueuesMove, C::ResizeMovedQueues(args) | C::ResizeMovesCount(args)) => {
+                as_count_or_set(compute, resize_added(env, args))
+            }
+            (
+                M::DuplicateCidMerged,
+                C::SharedQueues(args @ HoldersArgs { view: Divergence::Clash(twin), .. })
+                | C::SharedCount(args @ HoldersArgs { view: Divergence::Clash(twin), .. }),
+            ) => {
+                let queues = env.group(args.group.as_ref()).and_then(|group| {
+                    let assignment = BuiltGroup::new(group, args.strategy, env)?.assign()?;
+                    Ok(owned(&assignment, member(&assignment, &cid(None, env.count(twin)?))?))
+                });
+                as_count_or_set(compute, queues)
+            }
+            (
+                M::DuplicateAppended,
+                C::UnownedQueues(args @ HoldersArgs { view: Divergence::Clash(_), .. })
+                | C::UnownedCount(args @ HoldersArgs { view: Divergence::Clash(_), .. }),
+            ) => {
+                let queues = env.group(args.group.as_ref()).and_then(|group| {
+                    let built = BuiltGroup::new(group, args.strategy, env)?;
+                    let last = cid(None, built.cids.len());
+                    let assignment = built.changed(&Change::Join, env)?.assign()?;
+                    Ok(owned(&assignment, member(&assignment, &last)?))
+                });
+                as_count_or_set(compute, queues)
+            }
+            (M::OlderSubscriptionWins, C::FilteredQueues(args)) => {
+                filtered_queues(env, args, args.registered.other()).map(Value::Queues)
+            }
+            (M::OlderSubscriptionWins, C::FilteredCount(args)) => {
+                filtered_count(env, args, args.registered.other()).map(Value::Number)
+            }
             (M::RollingOverlapIgnored, C::RollingIdle { queues, new, .. }) => {
                 env.count(new).and_then(|members| idle_with(env, queues, members)).map(Value::Number)
             }
@@ -499,10 +567,18 @@ impl MistakeId {
 }
 
 fn as_count_or_set(compute: &Computation, queues: CResult<Vec<usize>>) -> CResult<Value> {
+    use Computation as C;
     queues.map(|q| match compute {
-        Computation::MovesCount(_) => Value::Number(q.len() as f64),
+        C::MovesCount(_) | C::SharedCount(_) | C::UnownedCount(_) | C::ResizeMovesCount(_) | C::FilteredCount(_) => {
+            Value::Number(q.len() as f64)
+        }
         _ => Value::Queues(q),
     })
+}
+
+/// "Nothing happens": no queue, or a count of 0.
+fn nothing(compute: &Computation) -> CResult<Value> {
+    as_count_or_set(compute, Ok(Vec::new()))
 }
 
 /// AVG with the remainder ignored: member `m` of the sorted members gets the contiguous block

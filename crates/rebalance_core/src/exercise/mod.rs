@@ -6,7 +6,9 @@
 //!   `authoring` (feature `toml`): the authored form's tags, moved where the model reads them;
 //!   [`literal`]: the number-or-name values and how each format reads them.
 //! - [`compute`]: the computations answers are (they call the core model); [`group`]: the
-//!   consumer groups they allocate.
+//!   consumer groups they allocate; [`holders`]: who holds each queue when the group's
+//!   processes do not share one view (stale member list, clientId clash, queue count
+//!   change, differing subscriptions).
 //! - [`mistakes`]: the diagnosable mistakes and how their wrong answers are computed.
 //! - [`catalog`](mod@catalog): the embedded files. [`instance`]: seeded instances; [`board`]: what the
 //!   site draws for them.
@@ -27,6 +29,7 @@ pub mod catalog;
 pub mod compute;
 pub mod grade;
 pub mod group;
+pub mod holders;
 pub mod instance;
 pub mod lenient;
 pub mod literal;
