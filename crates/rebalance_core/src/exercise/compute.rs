@@ -4,7 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::consume;
 use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues, spread};
+pub use super::consume::{BatchArgs, FlowArgs};
 pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room, SpreadArgs};
 pub use super::literal::Operand;
 use super::names::Names;
@@ -169,6 +171,25 @@ pub enum Computation {
     FewestOwned(SpreadArgs),
     /// The most queues any member holds.
     MostOwned(SpreadArgs),
+
+    // --- The consume path (`super::consume`): long polling, flow control, invisible time ---
+    /// Seconds from a held pull's arrival until the broker answers it, for a message stored
+    /// `produced_after` seconds later ([`crate::pull::held_pull_answered_after_ms`]).
+    HeldPullAnswer { produced_after: Operand },
+    /// The most pulls per minute a consumer sends for `queues` idle queues
+    /// ([`crate::pull::max_idle_pulls_per_minute`]).
+    IdlePullsPerMinute { queues: Operand },
+    /// Pulls a stalled queue sends until flow control holds the next
+    /// ([`crate::pull::until_flow_control`]).
+    FlowControlPulls(FlowArgs),
+    /// Messages cached in its ProcessQueue by then.
+    FlowControlCached(FlowArgs),
+    /// Messages of a received batch whose ACK comes after the invisible time, so they are
+    /// delivered again ([`crate::invisible::redelivered`]).
+    InvisibleRedelivered(BatchArgs),
+    /// Seconds from the receive to the batch's last ACK at the worst processing time
+    /// ([`crate::invisible::last_ack_after_ms`]).
+    LastAckAfter(BatchArgs),
 }
 
 /// Arguments of the reset computations.
@@ -469,6 +490,12 @@ impl Computation {
             }
             C::FewestOwned(args) => n(spread(env, args)?.0 as f64),
             C::MostOwned(args) => n(spread(env, args)?.1 as f64),
+            C::HeldPullAnswer { produced_after } => consume::held_pull_answer(env, produced_after),
+            C::IdlePullsPerMinute { queues } => consume::idle_pulls(env, queues),
+            C::FlowControlPulls(args) => consume::flow_pulls(env, args),
+            C::FlowControlCached(args) => consume::flow_cached(env, args),
+            C::InvisibleRedelivered(args) => consume::batch_redelivered(env, args),
+            C::LastAckAfter(args) => consume::last_ack(env, args),
         }
     }
 
