@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::consume;
-use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues, spread};
 pub use super::consume::{BatchArgs, FlowArgs};
+use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues, spread};
 pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room, SpreadArgs};
 pub use super::literal::Operand;
 use super::names::Names;

@@ -72,7 +72,8 @@ fn flow_input(env: &Env, args: &FlowArgs) -> CResult<(u64, u64, u64)> {
 /// The queue's cache when flow control holds its pull.
 pub(crate) fn flow(env: &Env, args: &FlowArgs) -> CResult<FlowControl> {
     let (batch, body, threshold) = flow_input(env, args)?;
-    until_flow_control(batch, body, threshold, PULL_THRESHOLD_SIZE_FOR_QUEUE_MIB).ok_or_else(|| "no flow control".to_owned())
+    until_flow_control(batch, body, threshold, PULL_THRESHOLD_SIZE_FOR_QUEUE_MIB)
+        .ok_or_else(|| "no flow control".to_owned())
 }
 
 /// `(batch, worst ms, average ms, invisible ms)` of [`BatchArgs`].
@@ -84,7 +85,9 @@ fn batch_input(env: &Env, args: &BatchArgs) -> CResult<(u64, u64, u64, u64)> {
 /// Seconds until a held pull is answered for a message stored `produced_after` seconds after
 /// the pull arrived (within the hold).
 pub(crate) fn held_pull_answer(env: &Env, produced_after: &Operand) -> CResult<Value> {
-    held_pull_answered_after_ms(ms(env, produced_after)?).map(seconds).ok_or_else(|| "the hold runs out first".to_owned())
+    held_pull_answered_after_ms(ms(env, produced_after)?)
+        .map(seconds)
+        .ok_or_else(|| "the hold runs out first".to_owned())
 }
 
 /// The most pulls per minute for `queues` idle queues.
@@ -127,8 +130,8 @@ pub(crate) fn wrong_value(mistake: MistakeId, compute: &Computation, env: &Env) 
         (M::OnePullPerConsumer, C::IdlePullsPerMinute { .. }) => Ok(count(max_idle_pulls_per_minute(1))),
         (M::BatchAsCacheLimit, C::FlowControlCached(args)) => flow_input(env, args).map(|(batch, ..)| count(batch)),
         // The thresholds as hard limits the cache never passes.
-        (M::ThresholdNotOvershot, C::FlowControlPulls(args) | C::FlowControlCached(args)) => {
-            flow_input(env, args).and_then(|(batch, body, threshold)| {
+        (M::ThresholdNotOvershot, C::FlowControlPulls(args) | C::FlowControlCached(args)) => flow_input(env, args)
+            .and_then(|(batch, body, threshold)| {
                 let size = u128::from(PULL_THRESHOLD_SIZE_FOR_QUEUE_MIB) * 1024 * 1024;
                 let fits = |unit: u64| match unit {
                     0 => u128::MAX,
@@ -141,8 +144,7 @@ pub(crate) fn wrong_value(mistake: MistakeId, compute: &Computation, env: &Env) 
                     _ => u128::from(threshold).min(fits(body)),
                 };
                 u64::try_from(x).map(count).map_err(|e| e.to_string())
-            })
-        }
+            }),
         // 100 MB read as 100,000,000 bytes, pulling on while the bodies stay within it.
         (M::MbForMib, C::FlowControlPulls(args) | C::FlowControlCached(args)) => {
             flow_input(env, args).and_then(|(batch, body, threshold)| {
@@ -156,8 +158,9 @@ pub(crate) fn wrong_value(mistake: MistakeId, compute: &Computation, env: &Env) 
         }
         // An ACK after the invisible time taken as merely late: nothing comes back.
         (M::LateAckAccepted, C::InvisibleRedelivered(_)) => Ok(count(0)),
-        (M::AverageNotWorst, C::InvisibleRedelivered(args)) => batch_input(env, args)
-            .map(|(batch, _, average, invisible)| count(redelivered(batch, average, invisible))),
+        (M::AverageNotWorst, C::InvisibleRedelivered(args)) => {
+            batch_input(env, args).map(|(batch, _, average, invisible)| count(redelivered(batch, average, invisible)))
+        }
         (M::AverageNotWorst, C::LastAckAfter(args)) => {
             batch_input(env, args).map(|(batch, _, average, _)| seconds(last_ack_after_ms(batch, average)))
         }
