@@ -3,7 +3,8 @@
 //! `SimpleConsumer.receive(maxMessageNum, invisibleDuration)` (rocketmq-clients
 //! `java/client-apis/.../consumer/SimpleConsumer.java`) has no default: every receive names
 //! the invisible duration, which starts for the whole batch at the receive and is not
-//! renewed. Each message's receipt handle carries `nextVisibleTime`; the proxy refuses an
+//! renewed; the proxy refuses one outside 10 s to 12 h (`ProxyConfig.minInvisibleTimeMillsForRecv`,
+//! `maxInvisibleTimeMills`; `GrpcValidator.validateInvisibleTime`: `ILLEGAL_INVISIBLE_TIME`). Each message's receipt handle carries `nextVisibleTime`; the proxy refuses an
 //! ACK once `nextVisibleTime <= now` (apache/rocketmq `ReceiptHandle.isExpired`,
 //! `AbstractProcessor.validateReceiptHandle`: `INVALID_RECEIPT_HANDLE`, "receipt handle is
 //! expired"), and the message, visible again, is delivered again. So an ACK that comes late

@@ -19,6 +19,10 @@
 
 /// `DefaultMQPushConsumerImpl.BROKER_SUSPEND_MAX_TIME_MILLIS`: the hold a pull asks for.
 pub const BROKER_SUSPEND_MAX_TIME_MS: u64 = 15_000;
+/// `DefaultLitePullConsumer.brokerSuspendMaxTimeMillis`: the hold a lite pull consumer's
+/// pull asks for. Its `PullTaskImpl` pulls synchronously (one of `pullThreadNums`, 20,
+/// threads held per pull) and pulls again at once after `NO_NEW_MSG`.
+pub const LITE_PULL_BROKER_SUSPEND_MAX_TIME_MS: u64 = 20_000;
 /// `BrokerConfig.shortPollingTimeMills`: the hold with `longPollingEnable = false`.
 pub const SHORT_POLLING_TIME_MS: u64 = 1_000;
 /// `DefaultMQPushConsumer.pullThresholdForQueue`.
@@ -40,10 +44,12 @@ pub fn held_pull_answered_after_ms(produced_after_ms: u64) -> Option<u64> {
     (produced_after_ms < BROKER_SUSPEND_MAX_TIME_MS).then_some(produced_after_ms)
 }
 
-/// The most pulls per minute the consumer sends for `idle_queues` queues that get no
-/// message: one held pull per queue at a time, each held at least 15 s.
-pub fn max_idle_pulls_per_minute(idle_queues: u64) -> u64 {
-    idle_queues.saturating_mul(60_000 / BROKER_SUSPEND_MAX_TIME_MS)
+/// The most pulls per minute a consumer sends for `idle_queues` queues that get no
+/// message: one held pull per queue at a time, each held at least `hold_ms` (the hold
+/// service answers an empty hold once `now >= suspendTimestamp + timeoutMillis`). `hold_ms`
+/// 0 is taken as 1 ms.
+pub fn max_idle_pulls_per_minute(idle_queues: u64, hold_ms: u64) -> u64 {
+    idle_queues.saturating_mul(60_000 / hold_ms.max(1))
 }
 
 /// Which flow-control threshold stops pulling.
@@ -100,10 +106,12 @@ mod tests {
     }
 
     #[test]
-    fn an_idle_queue_costs_at_most_four_pulls_a_minute() {
-        assert_eq!(max_idle_pulls_per_minute(1), 4);
-        assert_eq!(max_idle_pulls_per_minute(8), 32);
-        assert_eq!(max_idle_pulls_per_minute(u64::MAX), u64::MAX);
+    fn an_idle_queue_costs_at_most_four_push_or_three_lite_pulls_a_minute() {
+        assert_eq!(max_idle_pulls_per_minute(1, BROKER_SUSPEND_MAX_TIME_MS), 4);
+        assert_eq!(max_idle_pulls_per_minute(8, BROKER_SUSPEND_MAX_TIME_MS), 32);
+        assert_eq!(max_idle_pulls_per_minute(8, LITE_PULL_BROKER_SUSPEND_MAX_TIME_MS), 24);
+        assert_eq!(max_idle_pulls_per_minute(u64::MAX, BROKER_SUSPEND_MAX_TIME_MS), u64::MAX);
+        assert_eq!(max_idle_pulls_per_minute(1, 0), 60_000);
     }
 
     #[test]

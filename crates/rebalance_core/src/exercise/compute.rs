@@ -176,9 +176,14 @@ pub enum Computation {
     /// Seconds from a held pull's arrival until the broker answers it, for a message stored
     /// `produced_after` seconds later ([`crate::pull::held_pull_answered_after_ms`]).
     HeldPullAnswer { produced_after: Operand },
-    /// The most pulls per minute a consumer sends for `queues` idle queues
+    /// The most pulls per minute a consumer sends for `queues` idle queues, each pull held
+    /// `hold` seconds (the push consumer's 15 s when absent)
     /// ([`crate::pull::max_idle_pulls_per_minute`]).
-    IdlePullsPerMinute { queues: Operand },
+    IdlePullsPerMinute {
+        queues: Operand,
+        #[serde(default)]
+        hold: Option<Operand>,
+    },
     /// Pulls a stalled queue sends until flow control holds the next
     /// ([`crate::pull::until_flow_control`]).
     FlowControlPulls(FlowArgs),
@@ -491,7 +496,7 @@ impl Computation {
             C::FewestOwned(args) => n(spread(env, args)?.0 as f64),
             C::MostOwned(args) => n(spread(env, args)?.1 as f64),
             C::HeldPullAnswer { produced_after } => consume::held_pull_answer(env, produced_after),
-            C::IdlePullsPerMinute { queues } => consume::idle_pulls(env, queues),
+            C::IdlePullsPerMinute { queues, hold } => consume::idle_pulls(env, queues, hold.as_ref()),
             C::FlowControlPulls(args) => consume::flow_pulls(env, args),
             C::FlowControlCached(args) => consume::flow_cached(env, args),
             C::InvisibleRedelivered(args) => consume::batch_redelivered(env, args),

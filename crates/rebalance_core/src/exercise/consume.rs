@@ -90,9 +90,14 @@ pub(crate) fn held_pull_answer(env: &Env, produced_after: &Operand) -> CResult<V
         .ok_or_else(|| "the hold runs out first".to_owned())
 }
 
-/// The most pulls per minute for `queues` idle queues.
-pub(crate) fn idle_pulls(env: &Env, queues: &Operand) -> CResult<Value> {
-    Ok(count(max_idle_pulls_per_minute(env.count(queues)? as u64)))
+/// The hold in ms: `hold` seconds, or the push consumer's 15 s.
+fn hold_ms(env: &Env, hold: Option<&Operand>) -> CResult<u64> {
+    hold.map_or(Ok(BROKER_SUSPEND_MAX_TIME_MS), |h| ms(env, h))
+}
+
+/// The most pulls per minute for `queues` idle queues, each pull held `hold` seconds.
+pub(crate) fn idle_pulls(env: &Env, queues: &Operand, hold: Option<&Operand>) -> CResult<Value> {
+    Ok(count(max_idle_pulls_per_minute(env.count(queues)? as u64, hold_ms(env, hold)?)))
 }
 
 /// Pulls sent until flow control holds the next one.
@@ -127,7 +132,9 @@ pub(crate) fn wrong_value(mistake: MistakeId, compute: &Computation, env: &Env) 
         // The Broker pushes, so the consumer sends no pull at all.
         (M::BrokerPushes, C::IdlePullsPerMinute { .. }) => Ok(count(0)),
         // One pull at a time for the whole consumer instead of one per queue.
-        (M::OnePullPerConsumer, C::IdlePullsPerMinute { .. }) => Ok(count(max_idle_pulls_per_minute(1))),
+        (M::OnePullPerConsumer, C::IdlePullsPerMinute { hold, .. }) => {
+            hold_ms(env, hold.as_ref()).map(|h| count(max_idle_pulls_per_minute(1, h)))
+        }
         (M::BatchAsCacheLimit, C::FlowControlCached(args)) => flow_input(env, args).map(|(batch, ..)| count(batch)),
         // The thresholds as hard limits the cache never passes.
         (M::ThresholdNotOvershot, C::FlowControlPulls(args) | C::FlowControlCached(args)) => flow_input(env, args)
