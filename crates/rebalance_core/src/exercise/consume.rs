@@ -1,6 +1,7 @@
 //! Computations on the consume path: the classic push consumer's long-polling hold and flow
 //! control ([`crate::pull`]) and the invisible time of a batch a 5.x SimpleConsumer
-//! receives ([`crate::invisible`]), with the mistakes they diagnose.
+//! receives ([`crate::invisible`]), with the mistakes they diagnose; also the mistake about a
+//! member that subscribes after it started.
 
 use serde::{Deserialize, Serialize};
 
@@ -173,6 +174,9 @@ pub(crate) fn wrong_value(mistake: MistakeId, compute: &Computation, env: &Env) 
         }
         // One message's time, as if each message had its own invisible time.
         (M::BatchIgnored, C::LastAckAfter(args)) => batch_input(env, args).map(|(_, worst, ..)| seconds(worst)),
+        // The others' allocation still counts the late member, so nobody takes its share.
+        (M::OthersCoverLateMember, C::OwnedCount(_)) => Ok(count(0)),
+        (M::OthersCoverLateMember, C::OwnedQueues(_)) => Ok(Value::Queues(Vec::new())),
         _ => return None,
     })
 }

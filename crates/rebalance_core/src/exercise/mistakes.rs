@@ -111,6 +111,9 @@ pub enum MistakeId {
     AverageNotWorst,
     /// A batch's invisible time taken per message, although it starts for all at the receive.
     BatchIgnored,
+    /// A member that has not subscribed yet taken as absent: the others cover its share,
+    /// although every member's allocation counts it.
+    OthersCoverLateMember,
 
     // --- Misconceptions: specific wrong options of choice parts ---
     /// The Broker pushes each queue to a consumer and keeps it assigned.
@@ -171,6 +174,8 @@ pub enum MistakeId {
     AckFirst,
     /// Another allocation strategy puts consumers beyond the queue count to work.
     StrategyFixesIdle,
+    /// A subscription made after start() is never allocated a queue.
+    LateSubscribeNeverAssigned,
 }
 
 impl MistakeId {
