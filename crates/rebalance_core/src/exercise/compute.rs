@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::consume;
+pub use super::consume::{BatchArgs, FlowArgs};
 use super::group::{broker, change_pair, group_assignment, idle_with, moved, owned_queues, spread};
 pub use super::group::{Change, ChangeArgs, Group, GroupArgs, OwnedArgs, Room, SpreadArgs};
 use super::holders::{
@@ -225,6 +227,30 @@ pub enum Computation {
     FilteredQueues(FilterArgs),
     /// How many TagB messages no member processes.
     FilteredCount(FilterArgs),
+
+    // --- The consume path (`super::consume`): long polling, flow control, invisible time ---
+    /// Seconds from a held pull's arrival until the broker answers it, for a message stored
+    /// `produced_after` seconds later ([`crate::pull::held_pull_answered_after_ms`]).
+    HeldPullAnswer { produced_after: Operand },
+    /// The most pulls per minute a consumer sends for `queues` idle queues, each pull held
+    /// `hold` seconds (the push consumer's 15 s when absent)
+    /// ([`crate::pull::max_idle_pulls_per_minute`]).
+    IdlePullsPerMinute {
+        queues: Operand,
+        #[serde(default)]
+        hold: Option<Operand>,
+    },
+    /// Pulls a stalled queue sends until flow control holds the next
+    /// ([`crate::pull::until_flow_control`]).
+    FlowControlPulls(FlowArgs),
+    /// Messages cached in its ProcessQueue by then.
+    FlowControlCached(FlowArgs),
+    /// Messages of a received batch whose ACK comes after the invisible time, so they are
+    /// delivered again ([`crate::invisible::redelivered`]).
+    InvisibleRedelivered(BatchArgs),
+    /// Seconds from the receive to the batch's last ACK at the worst processing time
+    /// ([`crate::invisible::last_ack_after_ms`]).
+    LastAckAfter(BatchArgs),
 }
 
 /// Arguments of the lost local offset computations.
@@ -588,6 +614,12 @@ impl Computation {
             C::ResizeMovesCount(args) => n(resize_moved(env, args)?.len() as f64),
             C::FilteredQueues(args) => Ok(Value::Queues(filtered_queues(env, args, args.registered)?)),
             C::FilteredCount(args) => n(filtered_count(env, args, args.registered)?),
+            C::HeldPullAnswer { produced_after } => consume::held_pull_answer(env, produced_after),
+            C::IdlePullsPerMinute { queues, hold } => consume::idle_pulls(env, queues, hold.as_ref()),
+            C::FlowControlPulls(args) => consume::flow_pulls(env, args),
+            C::FlowControlCached(args) => consume::flow_cached(env, args),
+            C::InvisibleRedelivered(args) => consume::batch_redelivered(env, args),
+            C::LastAckAfter(args) => consume::last_ack(env, args),
         }
     }
 

@@ -111,6 +111,29 @@ pub enum MistakeId {
     /// The broker's filter taken from the other member's subscription than the one with the
     /// newest subVersion, which the broker keeps.
     OlderSubscriptionWins,
+    // --- Computed on the consume path (`super::consume`) ---
+    /// A held pull answered only when the 15 s hold runs out, not when a message arrives.
+    HoldRunsOut,
+    /// "Push" taken literally: the Broker pushes, so an idle consumer sends no pulls.
+    BrokerPushes,
+    /// One pull held for the whole consumer instead of one per assigned queue.
+    OnePullPerConsumer,
+    /// pullBatchSize (messages per pull) taken as the cache limit.
+    BatchAsCacheLimit,
+    /// The flow-control thresholds as hard limits, although the check before each pull lets
+    /// the cache pass them by up to one batch.
+    ThresholdNotOvershot,
+    /// pullThresholdSizeForQueue read as 100 MB (10^8 bytes) instead of whole MiB.
+    MbForMib,
+    /// An ACK after the invisible time taken as merely late, so nothing is delivered again.
+    LateAckAccepted,
+    /// The invisible time sized from the average processing time, not the worst case.
+    AverageNotWorst,
+    /// A batch's invisible time taken per message, although it starts for all at the receive.
+    BatchIgnored,
+    /// A member that has not subscribed yet taken as absent: the others cover its share,
+    /// although every member's allocation counts it.
+    OthersCoverLateMember,
 
     // --- Misconceptions: specific wrong options of choice parts ---
     /// The Broker pushes each queue to a consumer and keeps it assigned.
@@ -194,6 +217,10 @@ pub enum MistakeId {
     ClusteringShare,
     /// A broadcasting member's missed messages taken to be consumed by the others for it.
     BroadcastTakenOver,
+    /// Another allocation strategy puts consumers beyond the queue count to work.
+    StrategyFixesIdle,
+    /// A subscription made after start() is never allocated a queue.
+    LateSubscribeNeverAssigned,
 }
 
 impl MistakeId {
@@ -220,6 +247,9 @@ impl MistakeId {
         let zero = Operand::Number(0.0);
         let num = |x: f64| Some(Ok(Value::Number(x)));
         let with = |c: Computation| Some(c.eval(env));
+        if let Some(wrong) = super::consume::wrong_value(self, compute, env) {
+            return Some(wrong);
+        }
         Some(match (self, compute) {
             (M::NetRateIgnored, C::DrainTime { backlog, consume, round_up, .. }) => {
                 let (backlog, consume, round_up) = (backlog.clone(), consume.clone(), *round_up);

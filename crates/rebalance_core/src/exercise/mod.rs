@@ -27,6 +27,7 @@ pub mod authoring;
 pub mod board;
 pub mod catalog;
 pub mod compute;
+pub mod consume;
 pub mod grade;
 pub mod group;
 pub mod holders;
