@@ -9,6 +9,38 @@ use super::config::{CommitMode, ConsumeModel};
 use super::ledger::Delta;
 use super::log::LogKind;
 use super::world::{Retry, World};
+use crate::MessageQueue;
+
+/// A PullRequest as Java prints it.
+fn pull_request(group: &str, mq: &MessageQueue, next_offset: u64) -> String {
+    format!("PullRequest [consumerGroup={group}, messageQueue={mq}, nextOffset={next_offset}]")
+}
+
+/// `attempts` pulls of queue `q` postponed for the span (`first` and `last` cached offsets):
+/// counted in the consumer's `queueMaxSpanFlowControlTimes`, with RocketMQ's warning when one
+/// of them is a 1000th (`queueMaxSpanFlowControlTimes++ % 1000 == 0`).
+fn span_pause(
+    times: &mut u64,
+    attempts: u64,
+    q: usize,
+    first: u64,
+    last: u64,
+    request: impl FnOnce() -> String,
+) -> Option<LogKind> {
+    // The attempt that logs is the first whose count before the increment is a multiple of
+    // 1000; the line prints the count after it.
+    let multiple = times.div_ceil(1_000).saturating_mul(1_000);
+    let line = (multiple < *times + attempts).then(|| LogKind::SpanFlowControl {
+        queue: q as u32,
+        min_offset: first,
+        max_offset: last,
+        max_span: last - first,
+        pull_request: request(),
+        times: multiple + 1,
+    });
+    *times += attempts;
+    line
+}
 
 impl World {
     /// The PullMessageService for one client: each queue pulls up to its per-tick capacity
@@ -92,21 +124,9 @@ impl World {
                 let last = if tail > 0 { pq.pulled_to.saturating_sub(1) } else { last_stuck };
                 let span = last.saturating_sub(first);
                 if span > max_span {
-                    if client.span_flow_control_times % 1_000 < attempts {
-                        let pull_request = format!(
-                            "PullRequest [consumerGroup={}, messageQueue={}, nextOffset={}]",
-                            group, queue.mq, pq.pulled_to
-                        );
-                        logs.push(LogKind::SpanFlowControl {
-                            queue: pq.q as u32,
-                            min_offset: first,
-                            max_offset: last,
-                            max_span: span,
-                            pull_request,
-                            times: client.span_flow_control_times + 1,
-                        });
-                    }
-                    client.span_flow_control_times += attempts;
+                    let request = || pull_request(&group, &queue.mq, pq.pulled_to);
+                    let times = &mut client.span_flow_control_times;
+                    logs.extend(span_pause(times, attempts, pq.q, first, last, request));
                     pq.flow_controlled = true;
                     pq.span_paused = true;
                     continue;
@@ -167,21 +187,9 @@ impl World {
                 let last = pq.pulled_to.saturating_sub(1);
                 let span = last.saturating_sub(first);
                 if span > max_span {
-                    if client.span_flow_control_times % 1_000 == 0 {
-                        let pull_request = format!(
-                            "PullRequest [consumerGroup={}, messageQueue={}, nextOffset={}]",
-                            group, queue.mq, pq.pulled_to
-                        );
-                        logs.push(LogKind::SpanFlowControl {
-                            queue: pq.q as u32,
-                            min_offset: first,
-                            max_offset: last,
-                            max_span: span,
-                            pull_request,
-                            times: client.span_flow_control_times + 1,
-                        });
-                    }
-                    client.span_flow_control_times += 1;
+                    let request = || pull_request(&group, &queue.mq, pq.pulled_to);
+                    let times = &mut client.span_flow_control_times;
+                    logs.extend(span_pause(times, 1, pq.q, first, last, request));
                     pq.flow_controlled = true;
                     pq.span_paused = true;
                 }
@@ -476,5 +484,32 @@ impl World {
             cl.processed_tick += d.processed;
         }
         d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `if ((queueMaxSpanFlowControlTimes++ % 1000) == 0) log.warn(…, queueMaxSpanFlowControlTimes)`:
+    /// the first postponed pull and every 1000th after it warn, printing the count after the
+    /// increment; a tick's several attempts warn when one of them is such a pull.
+    #[test]
+    fn the_span_warning_is_logged_on_the_first_and_every_1000th_postponed_pull() {
+        let request = || "PullRequest [consumerGroup=cg, messageQueue=mq, nextOffset=2100]".to_owned();
+        let logged = |times: &mut u64, attempts| {
+            span_pause(times, attempts, 3, 7, 2_099, request).map(|k| match k {
+                LogKind::SpanFlowControl { times, max_span, .. } => (times, max_span),
+                _ => (0, 0),
+            })
+        };
+        let mut times = 0;
+        assert_eq!(logged(&mut times, 2), Some((1, 2_092)));
+        assert_eq!(times, 2);
+        let warned: Vec<u64> = (0..1_000).filter_map(|_| logged(&mut times, 2)).map(|(t, _)| t).collect();
+        assert_eq!(warned, [1_001, 2_001], "{times}");
+        let mut times = 999;
+        assert_eq!(logged(&mut times, 1), None);
+        assert_eq!(logged(&mut times, 1), Some((1_001, 2_092)));
     }
 }
