@@ -41,6 +41,13 @@ EVENT SCRIPTS (--events FILE)
     consumeRate    cid?, rate              slower / faster business (no cid: everybody)
     rollingDeploy  replace, start, startSpacingMs, stopAfterMs, stopSpacingMs, graceful?
     failMessages   queue, count, durationMs?   messages that fail in the business
+    stuckMessage   queue, count?, durationMs?  the next message(s) of the queue stay in a
+                                           consume thread for durationMs (absent: forever)
+                                           while later ones finish (concurrent CLUSTERING):
+                                           the committed offset stays at it; pulling pauses
+                                           past client.consumeConcurrentlyMaxSpan (2000);
+                                           after client.consumeTimeoutMinutes (15) it is sent
+                                           back to %RETRY%
   A field an event (or the configuration) does not have, and an event naming a consumer
   that is not running or a queue that does not exist when it happens, are errors that name
   the line and the field; nothing is ignored.
@@ -325,6 +332,8 @@ fn skipped_events(sim: &Simulation, s: &Scenario, lines: &[Option<usize>]) -> Re
                 let i = order.get(applied.saturating_sub(1)).copied().unwrap_or(0);
                 let field = match s.events.get(i).map(|e| &e.event) {
                     Some(Event::FailMessages { .. }) => "queue",
+                    Some(Event::StuckMessage { .. }) if reason.contains("does not exist") => "queue",
+                    Some(Event::StuckMessage { .. }) => "kind",
                     Some(Event::Join { .. }) => "kind",
                     _ => "cid",
                 };
@@ -421,6 +430,10 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Op
         ("max oldest pending age", format_seconds_ms(sum.max_oldest_pending_age_ms)),
         ("stranded beyond readQueueNums", format_count(sum.final_stranded)),
         ("queues per running consumer", format!("{}–{}", sum.min_queues_per_consumer, sum.max_queues_per_consumer)),
+        ("redelivered (already finished)", format_count(sum.redelivered)),
+        ("max finished above a stuck offset", format_count(sum.max_finished_above_offset)),
+        ("max queues paused for the span", format_count(u64::from(sum.max_span_paused_queues))),
+        ("sent back after consumeTimeout", format_count(sum.expired_sent_back)),
     ];
     for (label, value) in rows {
         out += &format!("{label:<34}{value:>14}\n");

@@ -135,3 +135,53 @@ fn log_prints_one_line_per_log_entry_with_time_source_and_level() {
     let (ok, _, err) = simulate(&["--scenario", "crash", "--log", "--trace"]);
     assert!(!ok && err.contains("--trace"), "{err}");
 }
+
+/// The stuck-message preset prints the figures it exists to show, the core's for the same
+/// seed (the core's tests hold them to RocketMQ's rules).
+#[test]
+fn the_stuck_message_preset_prints_its_figures_in_json() {
+    let (ok, out, err) = simulate(&["--scenario", "stuck-message-pins-offset", "--json", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let s = rebalance_core::simulate::scenario::by_name("stuck-message-pins-offset").expect("preset");
+    let mut sim = rebalance_core::simulate::Simulation::from_scenario(&s, 7).expect("valid");
+    sim.run_until(s.duration_ms);
+    let sum = sim.summary();
+    assert!(sum.redelivered > 0 && sum.max_finished_above_offset > 0, "{sum:?}");
+    assert_eq!(v["scenario"], "stuck-message-pins-offset");
+    assert_eq!(v["redelivered"].as_u64(), Some(sum.redelivered));
+    assert_eq!(v["maxFinishedAboveOffset"].as_u64(), Some(sum.max_finished_above_offset));
+    assert_eq!(v["maxSpanPausedQueues"].as_u64(), Some(u64::from(sum.max_span_paused_queues)));
+    assert_eq!(v["expiredSentBack"].as_u64(), Some(0));
+    let (ok, text, err) = simulate(&["--scenario", "stuck-message-pins-offset", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let row = text.lines().find(|l| l.starts_with("redelivered (already finished)")).unwrap_or_default();
+    assert!(row.ends_with(&rebalance_core::plan::format_count(sum.redelivered)), "{text}");
+}
+
+/// `stuckMessage` in a script, with the two client settings it depends on; a group it is not
+/// modelled for and a queue that does not exist are errors naming the field.
+#[test]
+fn a_stuck_message_script_runs_and_its_mistakes_are_errors() {
+    let path = script(
+        "stuck",
+        "{\"config\": {\"client\": {\"consumeTimeoutMinutes\": 1, \"consumeConcurrentlyMaxSpan\": 500}},\n \"durationMs\": 150000,\n \"events\": [{\"atMs\": 1000, \"kind\": \"stuckMessage\", \"queue\": 2}]}",
+    );
+    let (ok, out, err) = simulate(&["--events", &path.to_string_lossy(), "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["expiredSentBack"].as_u64(), Some(1), "sent back at the run at 2 min: {out}");
+    let err = refused(
+        "stuck-pop",
+        "{\"config\": {\"group\": {\"model\": \"POP\"}},\n \"events\": [\n {\"atMs\": 1000, \"kind\": \"stuckMessage\", \"queue\": 1}]}",
+    );
+    assert!(
+        err.contains("line 3: events[0].kind: stuckMessage is modelled for concurrent CLUSTERING consumption only"),
+        "{err}"
+    );
+    let err = refused("stuck-queue", "[{\"atMs\": 1000, \"kind\": \"stuckMessage\", \"queue\": 99, \"count\": 2}]");
+    assert!(err.contains("line 1: events[0].queue: stuckMessage: queue 99 does not exist"), "{err}");
+    let err = refused("stuck-count", "[{\"atMs\": 1000, \"kind\": \"stuckMessage\", \"queue\": 1, \"count\": 0}]");
+    assert!(err.contains("events[0] (stuckMessage): count 0 is out of range"), "{err}");
+}

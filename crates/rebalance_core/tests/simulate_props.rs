@@ -148,10 +148,16 @@ fn scripts_are_json_data() {
          "stopAfterMs": 10000, "stopSpacingMs": 5000},
         {"atMs": 120000, "kind": "produceRate", "rate": 3000, "hotQueues": [1], "hotSharePercent": 40},
         {"atMs": 130000, "kind": "queueCount", "queuesPerBroker": 12},
-        {"atMs": 140000, "kind": "failMessages", "queue": 2, "count": 3, "durationMs": 20000}
+        {"atMs": 140000, "kind": "failMessages", "queue": 2, "count": 3, "durationMs": 20000},
+        {"atMs": 150000, "kind": "stuckMessage", "queue": 1, "durationMs": 30000}
     ]"#;
     let events: Vec<ScheduledEvent> = serde_json::from_str(text).expect("parses");
-    assert_eq!(events.len(), 8);
+    assert_eq!(events.len(), 9);
+    assert_eq!(
+        events[8].event,
+        Event::StuckMessage { queue: 1, count: 1, duration_ms: Some(30_000) },
+        "count 1 by default"
+    );
     let back: Vec<ScheduledEvent> =
         serde_json::from_str(&serde_json::to_string(&events).expect("serialises")).expect("round trip");
     assert_eq!(back, events);
@@ -304,6 +310,8 @@ fn event_strategy() -> impl proptest::strategy::Strategy<Value = Event> {
         }),
         (0u32..10, 1u32..50, prop::option::of(1u64..60_000))
             .prop_map(|(queue, count, duration_ms)| Event::FailMessages { queue, count, duration_ms }),
+        (0u32..10, 1u32..30, prop::option::of(1u64..120_000))
+            .prop_map(|(queue, count, duration_ms)| Event::StuckMessage { queue, count, duration_ms }),
     ]
 }
 
@@ -328,6 +336,8 @@ fn config_strategy() -> impl proptest::strategy::Strategy<Value = SimConfig> {
             c.topic.tags =
                 vec![TagShare { name: "a".to_owned(), weight: 3 }, TagShare { name: "b".to_owned(), weight: 2 }];
             c.client.invisible_time_ms = 10_000;
+            // cleanExpireMsg runs every minute, so stuck messages are sent back within a run.
+            c.client.consume_timeout_minutes = 1;
             c.client.warmup_ms = 5_000;
             c.tick_ms = 200;
             c

@@ -815,3 +815,179 @@ fn every_preset_is_listed_once_and_runs() {
         Simulation::from_scenario(&s, 0).expect("valid");
     }
 }
+
+/// The first `(at_ms, kind)` of the run's log matching `pred`.
+fn first_log(sim: &Simulation, pred: impl Fn(&LogKind) -> bool) -> Option<(u64, LogKind)> {
+    sim.log().iter().find(|e| pred(&e.kind)).map(|e| (e.at_ms, e.kind.clone()))
+}
+
+/// When the script's first event of the kind `kind` happens.
+fn event_at(s: &Scenario, kind: &str) -> u64 {
+    s.events.iter().find(|e| e.event.kind() == kind).map(|e| e.at_ms).unwrap_or_else(|| panic!("no {kind}"))
+}
+
+/// One queue, one consumer that keeps up (`produce` msg/s), and one stuck message of Q0 at
+/// `stuck_s`, running for `duration_ms` (`None`: forever).
+fn one_stuck(produce: u64, stuck_s: u64, duration_ms: Option<u64>) -> Scenario {
+    let mut s = preset("stuck-message-pins-offset");
+    s.config.topic.queues_per_broker = 1;
+    s.config.topic.produce_rate = produce;
+    s.config.consumers.truncate(1);
+    s.events = vec![ScheduledEvent::new(stuck_s * 1_000, Event::StuckMessage { queue: 0, count: 1, duration_ms })];
+    s
+}
+
+/// The preset's figures, from its parameters. Production is split evenly: 400 msg/s over 4
+/// queues is 100 msg/s on Q0, so the message the threads start at 30 s is offset
+/// 100 × 30 = 3,000, and the committed offset stays there. The threads finish everything
+/// produced before the restart at 150 s above it: offsets 3,001 … 14,999, that is
+/// 100 × 150 − 3,000 − 1 = 11,999 messages, which the restarted process pulls and consumes
+/// again. The span passes 2,000 with the pull at 50 s (up to offset 100 × 50.1 − 1 = 5,009:
+/// a span of 2,009).
+#[test]
+fn stuck_message_pins_the_committed_offset_and_a_restart_redelivers_what_was_finished_above_it() {
+    let s = preset("stuck-message-pins-offset");
+    let cfg = &s.config;
+    let per_queue = cfg.topic.produce_rate / cfg.queue_count() as u64;
+    let (stuck_ms, restart_ms) = (event_at(&s, "stuckMessage"), event_at(&s, "stop"));
+    let pinned = per_queue * stuck_ms / 1_000;
+    let redelivered = per_queue * restart_ms / 1_000 - pinned - 1;
+    assert_eq!((pinned, redelivered), (3_000, 11_999), "the figures the text states");
+    let mut sim = Simulation::from_scenario(&s, SEED).expect("valid");
+    sim.run_until(restart_ms);
+    let snap = sim.snapshot();
+    let q0 = &snap.queues[0];
+    assert_eq!(q0.consumer_offset, pinned, "the committed offset stays at the stuck message");
+    assert_eq!(q0.lag, q0.max_offset - pinned, "its lag counts everything above it");
+    assert_eq!((snap.metrics.stuck_messages, snap.metrics.finished_above_offset), (1, redelivered));
+    for q in &snap.queues[1..] {
+        assert!(q.lag <= per_queue, "Q{} flows: lag {}", q.index, q.lag);
+    }
+    // The pull of the tick starting at T takes what was produced before T + tick: the last
+    // offset is per_queue × (T + tick) / 1000 − 1, past the span once T + tick exceeds
+    // (pinned + maxSpan + 1) × 1000 / per_queue = 50,010 ms.
+    let (max_span, tick) = (cfg.client.consume_concurrently_max_span, cfg.tick_ms);
+    let first_tick = ((pinned + max_span + 1) * 1_000 / per_queue - tick) / tick * tick + tick;
+    let first_span = per_queue * (first_tick + tick) / 1_000 - 1 - pinned;
+    assert_eq!((max_span, first_tick, first_span), (2_000, 50_000, 2_009));
+    let Some((at, LogKind::SpanFlowControl { min_offset, max_span: span, times, .. })) =
+        first_log(&sim, |k| matches!(k, LogKind::SpanFlowControl { .. }))
+    else {
+        panic!("no span warning")
+    };
+    assert_eq!((at, min_offset, span, times), (first_tick, pinned, first_span, 1));
+    let sim = run(&s);
+    let sum = sim.summary();
+    assert_eq!(
+        (sum.redelivered, sum.duplicates, sim.snapshot().queues[0].duplicates),
+        (redelivered, redelivered, redelivered)
+    );
+    assert_eq!(sum.max_finished_above_offset, redelivered);
+    assert_eq!((sum.lost, sum.expired_sent_back, sim.metrics().stuck_messages), (0, 0, 0));
+    assert!(sim.metrics().group_lag < 4 * per_queue, "the restarted process catches up: {}", sim.metrics().group_lag);
+    let text = &s.watch;
+    for quoted in ["3,000", "11,999", "2,000", "from 50 s", "15 min", "up to 30 min"] {
+        assert!(text.contains(quoted) || text.contains(&quoted.replace("from", "From")), "{quoted} missing");
+    }
+    assert_eq!(cfg.client.consume_timeout_minutes, 15);
+}
+
+/// consumeConcurrentlyMaxSpan, consumer behind: a backlog keeps the cache full
+/// (pullThresholdForQueue, 1,000 messages) until the newest cached offset is more than 2,000
+/// above the stuck message at offset 0. From then on a pull waits until the threads have
+/// finished the whole cached tail (`getMaxSpan` is 0 again), takes one batch, and waits again:
+/// the cache never reaches the threshold again, the committed offset stays at 0.
+#[test]
+fn pulling_pauses_once_the_cached_span_exceeds_consume_concurrently_max_span() {
+    let mut s = one_stuck(0, 0, None);
+    s.config.topic.backlog_per_queue = 20_000;
+    s.config.client.consume_rate = 200;
+    s.duration_ms = 60_000;
+    let cc = s.config.client.clone();
+    assert_eq!((cc.consume_concurrently_max_span, cc.pull_threshold_for_queue), (2_000, 1_000), "RocketMQ's defaults");
+    let mut free = s.clone();
+    free.events.clear();
+    let (sim, free) = (run(&s), run(&free));
+    let Some((_, LogKind::SpanFlowControl { min_offset, max_span, .. })) =
+        first_log(&sim, |k| matches!(k, LogKind::SpanFlowControl { .. }))
+    else {
+        panic!("no span warning")
+    };
+    // Pulls stop after the one whose last offset passes the span: at most one batch beyond.
+    assert_eq!(min_offset, 0);
+    assert!(
+        max_span > cc.consume_concurrently_max_span
+            && max_span <= cc.consume_concurrently_max_span + cc.pull_batch_size
+    );
+    let late = window(&sim, 30, 60);
+    assert!(late.iter().all(|m| m.inflight <= 1 + cc.pull_batch_size), "{:?}", late.iter().map(|m| m.inflight).max());
+    let paused = late.iter().filter(|m| m.span_paused_queues == 1).count();
+    assert!(paused * 2 > late.len(), "paused in most ticks: {paused} of {}", late.len());
+    let full = cc.pull_threshold_for_queue - cc.pull_batch_size;
+    assert!(window(&free, 30, 60).iter().all(|m| m.inflight >= full), "without it the cache stays full");
+    assert_eq!(sim.snapshot().queues[0].consumer_offset, 0, "pinned at the stuck message");
+    assert!(sim.summary().max_span_paused_queues == 1 && free.summary().max_span_paused_queues == 0);
+}
+
+/// consumeTimeout (15 min): `cleanExpireMsg` runs every 15 min from the consumer's start and
+/// sends back a message whose thread started it more than 15 min before. The message stuck at
+/// 30 s is 14.5 min old at the run at 15 min, so it goes at the run at 30 min: sent back with
+/// delay level 3 (10 s), removed from the ProcessQueue (the offset jumps to the end), and
+/// consumed by its retry 10 s later. Its thread never ends: one fewer thread from then on.
+#[test]
+fn cleanexpiremsg_sends_a_message_back_after_consume_timeout_and_the_offset_jumps() {
+    let mut s = one_stuck(10, 30, None);
+    s.duration_ms = 32 * 60_000;
+    let timeout = s.config.client.consume_timeout_minutes * 60_000;
+    assert_eq!(timeout, 15 * 60_000, "RocketMQ's default");
+    let sim = run(&s);
+    let runs: Vec<u64> = (1..=2).map(|k| k * timeout).collect();
+    let stuck_at = 30_000;
+    let due = runs.iter().copied().find(|&t| t - stuck_at > timeout).expect("a run after the timeout");
+    assert_eq!(due, 30 * 60_000);
+    let Some((at, LogKind::ExpiredSentBack { queue, offset, minutes, .. })) =
+        first_log(&sim, |k| matches!(k, LogKind::ExpiredSentBack { .. }))
+    else {
+        panic!("not sent back")
+    };
+    assert_eq!((at, queue, offset, minutes), (due, 0, 10 * stuck_at / 1_000, 15));
+    let before = sim.history().iter().find(|m| m.at_ms == due).copied().expect("recorded");
+    assert_eq!((before.stuck_messages, before.expired_sent_back), (1, 0));
+    let after = sim.metrics();
+    assert_eq!((after.stuck_messages, after.finished_above_offset, after.expired_sent_back), (0, 0, 1));
+    let q0 = &sim.snapshot().queues[0];
+    assert!(q0.max_offset - q0.consumer_offset <= 10, "the offset jumped forward: {q0:?}");
+    let sum = sim.summary();
+    assert_eq!((sum.lost, sum.duplicates, sum.final_group_lag <= 10), (0, 0, true), "the retry consumed it: {sum:?}");
+    assert_eq!(sum.produced, sum.consumed + sim.metrics().pending);
+}
+
+/// A stuck message that finishes before the timeout: the offset holds while it runs, then
+/// moves over everything finished above it; nothing is sent back or consumed twice.
+#[test]
+fn a_slow_message_holds_the_offset_only_while_it_runs() {
+    let s = one_stuck(10, 10, Some(20_000));
+    let sim = run(&s);
+    let at_25 = sim.history().iter().find(|m| m.at_ms == 25_000).copied().expect("recorded");
+    assert_eq!((at_25.stuck_messages, at_25.finished_above_offset), (1, 10 * 25 - 100 - 1));
+    assert_eq!(lag_of(&sim, 25, 0), 10 * 25 - 100, "the lag counts from the slow message");
+    assert!(lag_of(&sim, 40, 0) <= 10, "it finished at 30 s and the offset moved on");
+    let sum = sim.summary();
+    assert_eq!((sum.duplicates, sum.expired_sent_back, sum.lost, sum.redelivered), (0, 0, 0, 0));
+}
+
+/// A kill while the offset is pinned: nothing is persisted, the broker has the pinned offset
+/// from the last pull request and persist, and the process that takes the queue over pulls
+/// from there: 10 msg/s × 40 s − 100 − 1 = 299 finished messages come again.
+#[test]
+fn a_kill_while_the_offset_is_pinned_redelivers_everything_above_it() {
+    let mut s = one_stuck(10, 10, None);
+    let cid = "192.168.0.1".to_owned();
+    s.events.push(ScheduledEvent::new(40_000, Event::Crash { cid, channel_closed: true }));
+    s.events.push(ScheduledEvent::new(40_000, Event::Join { consumer: Default::default() }));
+    s.duration_ms = 90_000;
+    let sim = run(&s);
+    let sum = sim.summary();
+    assert_eq!((sum.redelivered, sum.duplicates, sum.lost), (299, 299, 0));
+    assert!(sim.metrics().group_lag <= 10, "the new process catches up");
+}

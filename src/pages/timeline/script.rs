@@ -17,6 +17,7 @@
 //! | `consume` | `msgPerSec`, `[cid]` | business speed |
 //! | `deploy` | `replace`, `start`, `startSpacingMs`, `stopAfterMs`, `stopSpacingMs`, `[kill]` | rolling deploy |
 //! | `fail` | `queue`, `count`, `[ms]` | failing messages |
+//! | `stuck` | `queue`, `count`, `[ms]` | messages stuck in a consume thread (no `ms`: forever) |
 //!
 //! Decoding never fails as a whole: an item that cannot be read is returned as a
 //! [`BadItem`] and the others are kept. Whether an event makes sense for the run (a known
@@ -89,6 +90,12 @@ pub fn encode_one(scheduled: &ScheduledEvent) -> String {
         }
         Event::FailMessages { queue, count, duration_ms } => {
             push(&["fail", &queue.to_string(), &count.to_string()]);
+            if let Some(ms) = duration_ms {
+                f.push(ms.to_string());
+            }
+        }
+        Event::StuckMessage { queue, count, duration_ms } => {
+            push(&["stuck", &queue.to_string(), &count.to_string()]);
             if let Some(ms) = duration_ms {
                 f.push(ms.to_string());
             }
@@ -194,6 +201,11 @@ pub fn decode_one(item: &str) -> Option<ScheduledEvent> {
             let duration_ms = if args.len() == 3 { Some(n(2)?) } else { None };
             Event::FailMessages { queue: small(0)?, count: small(1)?, duration_ms }
         }
+        "stuck" => {
+            arity(2, 3)?;
+            let duration_ms = if args.len() == 3 { Some(n(2)?) } else { None };
+            Event::StuckMessage { queue: small(0)?, count: small(1)?, duration_ms }
+        }
         _ => return None,
     };
     Some(ScheduledEvent::new(at_ms, event))
@@ -288,6 +300,8 @@ mod tests {
             },
             Event::FailMessages { queue: 3, count: 1, duration_ms: Some(90_000) },
             Event::FailMessages { queue: 0, count: 5, duration_ms: None },
+            Event::StuckMessage { queue: 0, count: 1, duration_ms: None },
+            Event::StuckMessage { queue: 2, count: 3, duration_ms: Some(120_000) },
         ];
         events.into_iter().enumerate().map(|(i, e)| ScheduledEvent::new(i as u64 * 100, e)).collect()
     }

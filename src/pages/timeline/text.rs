@@ -100,6 +100,16 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
             *n,
             &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())],
         ),
+        Event::StuckMessage { queue, count: n, duration_ms: Some(ms) } => i18n.t_count(
+            "page.timeline.event.stuck",
+            *n,
+            &[("count", &count(u64::from(*n))), ("queue", &queue.to_string()), ("duration", &time_label(i18n, *ms))],
+        ),
+        Event::StuckMessage { queue, count: n, duration_ms: None } => i18n.t_count(
+            "page.timeline.event.stuck_forever",
+            *n,
+            &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())],
+        ),
     }
 }
 
@@ -157,6 +167,10 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
         "graceful-stop" => {
             pair("page.timeline.scenario.graceful-stop.title", "page.timeline.scenario.graceful-stop.watch")
         }
+        "stuck-message-pins-offset" => pair(
+            "page.timeline.scenario.stuck-message-pins-offset.title",
+            "page.timeline.scenario.stuck-message-pins-offset.watch",
+        ),
         "ordered-blocked" => {
             pair("page.timeline.scenario.ordered-blocked.title", "page.timeline.scenario.ordered-blocked.watch")
         }

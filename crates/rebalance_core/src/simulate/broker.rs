@@ -31,6 +31,14 @@ impl Failing {
     }
 }
 
+/// Messages of a queue that will get stuck in the business: the next `left` ones a consume
+/// thread starts each run for `duration_ms` (`None`: forever).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stall {
+    pub left: u32,
+    pub duration_ms: Option<u64>,
+}
+
 /// A broker-side queue lock (orderly consumption), held by a cid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct QueueLock {
@@ -58,6 +66,8 @@ pub(crate) struct QueueState {
     pub lock: Option<QueueLock>,
     /// Messages that fail in the business.
     pub failing: Option<Failing>,
+    /// Messages that will get stuck in the business.
+    pub stall: Option<Stall>,
     /// Last store-time lookup (offset, time): the oldest pending offset rarely changes.
     pub store_cache: (u64, u64),
     /// The process that created the last ProcessQueue, for handoff counting.
@@ -83,6 +93,7 @@ impl QueueState {
             ledger: Ledger::new(tags, 0),
             lock: None,
             failing: None,
+            stall: None,
             store_cache: (u64::MAX, 0),
             last_holder: None,
             handoffs: 0,

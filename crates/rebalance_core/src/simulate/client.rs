@@ -64,6 +64,44 @@ pub(crate) struct ProcessQueue {
     pub attempts: u64,
     /// BROADCASTING: this consumer's own accounting of the queue.
     pub ledger: Option<Ledger>,
+    /// Messages below `done_to` still running in a consume thread, by offset (concurrent
+    /// CLUSTERING only, [`super::Event::StuckMessage`]). The later messages finish around them.
+    pub stuck: Vec<Stuck>,
+    /// Pulling is paused because the span of the cached messages exceeds
+    /// consumeConcurrentlyMaxSpan.
+    pub span_paused: bool,
+}
+
+/// A message a consume thread has been running for long, as the ProcessQueue holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stuck {
+    /// Its QueueOffset.
+    pub offset: u64,
+    /// When its thread started it (`MessageAccessor.setConsumeStartTimeStamp`).
+    pub started_at: u64,
+    /// When the business finishes it (`None`: never).
+    pub until: Option<u64>,
+    /// `cleanExpiredMsg` sent it back and removed it from the ProcessQueue: it no longer holds
+    /// the offset back, but its thread still runs it until `until`.
+    pub sent_back: bool,
+}
+
+impl ProcessQueue {
+    /// The first stuck message still in the ProcessQueue: `removeMessage` returns the smallest
+    /// offset left in `msgTreeMap`, so the in-memory offset stays at it.
+    pub(crate) fn pinned(&self) -> Option<u64> {
+        self.stuck.iter().find(|s| !s.sent_back).map(|s| s.offset)
+    }
+
+    /// `msgTreeMap.firstKey()` when something is cached: the pinned offset, else `done_to`.
+    pub(crate) fn first_cached(&self) -> u64 {
+        self.pinned().unwrap_or(self.done_to)
+    }
+
+    /// Stuck messages still in the ProcessQueue (each counts in `msgCount`).
+    pub(crate) fn holding(&self) -> u64 {
+        self.stuck.iter().filter(|s| !s.sent_back).count() as u64
+    }
 }
 
 impl ProcessQueue {
@@ -82,6 +120,8 @@ impl ProcessQueue {
             first_pull_at: 0,
             attempts: 0,
             ledger,
+            stuck: Vec::new(),
+            span_paused: false,
         }
     }
 }
@@ -119,6 +159,10 @@ pub(crate) struct Client {
     pub next_persist: u64,
     pub next_route_poll: u64,
     pub next_lock: u64,
+    /// The next `cleanExpireMsg` run (every consumeTimeout from the start, concurrent only).
+    pub next_clean_expire: u64,
+    /// `DefaultMQPushConsumerImpl.queueMaxSpanFlowControlTimes`: one counter per consumer.
+    pub span_flow_control_times: u64,
     pub notify_at: Option<u64>,
     pub route_index: usize,
     pub route: Arc<Route>,
@@ -156,7 +200,7 @@ impl World {
 
     fn local_offset(&self, pq: &ProcessQueue) -> u64 {
         match self.cfg.group.commit {
-            CommitMode::AfterSuccess => pq.done_to,
+            CommitMode::AfterSuccess => pq.first_cached(),
             CommitMode::BeforeProcessing => pq.pulled_to,
         }
     }
@@ -374,6 +418,7 @@ impl World {
             }
         }
         let tags = self.tags.len();
+        let mask = self.effective_mask(c);
         let queue = self.queues.get_mut(q)?;
         let broadcasting = self.cfg.group.model == ConsumeModel::Broadcasting;
         let start = if broadcasting { queue.max } else { queue.effective_committed() };
@@ -382,6 +427,10 @@ impl World {
                 queue.handoffs += 1;
             }
             queue.last_holder = Some(c);
+            // Everything from the committed offset on is pulled again: the messages there that
+            // the business already finished (above a pinned offset, or not yet committed when
+            // the last holder went away) are delivered a second time.
+            self.counters.redelivered += queue.ledger.settled_in(&self.tags, q, mask, start, queue.max);
         }
         let mut pq = ProcessQueue::new(q, start, broadcasting.then(|| Ledger::new(tags, start)));
         pq.first_pull_at = self.now + FIRST_PULL_DELAY_MS;

@@ -215,6 +215,14 @@ pub struct ClientConfig {
     pub pull_threshold_size_for_queue_mib: u64,
     /// consumeThreadMin = consumeThreadMax: 20 (the 4.x-era articles quote 20 / 64).
     pub consume_threads: u32,
+    /// consumeConcurrentlyMaxSpan: 2000 (`DefaultMQPushConsumer`, allowed 1 ..= 65535 by
+    /// `DefaultMQPushConsumerImpl.checkConfig`). A concurrent consumer does not pull a queue
+    /// while its ProcessQueue's `getMaxSpan()` (last cached offset minus first) exceeds it.
+    pub consume_concurrently_max_span: u64,
+    /// consumeTimeout in minutes: 15 (`DefaultMQPushConsumer`). `ConsumeMessageConcurrentlyService`
+    /// runs `cleanExpireMsg` every consumeTimeout minutes from the consumer's start; it sends a
+    /// message consumed for longer back with delay level 3 and removes it from the ProcessQueue.
+    pub consume_timeout_minutes: u64,
     /// Messages one instance finishes per second (its business capacity).
     pub consume_rate: u64,
     /// suspendCurrentQueueTimeMillis (orderly retry in place): 1 s.
@@ -260,6 +268,8 @@ impl Default for ClientConfig {
             pull_threshold_for_queue: 1_000,
             pull_threshold_size_for_queue_mib: 100,
             consume_threads: 20,
+            consume_concurrently_max_span: 2_000,
+            consume_timeout_minutes: 15,
             consume_rate: 500,
             suspend_current_queue_ms: 1_000,
             max_reconsume_times: 16,
@@ -372,7 +382,7 @@ impl SimConfig {
         small("client.maxReconsumeTimes", &mut self.client.max_reconsume_times, 0, 1_000);
         let (t, c, b) = (&mut self.topic, &mut self.client, &mut self.broker);
         let hour = 3_600_000;
-        let list: [(&'static str, &mut u64, u64, u64); 33] = [
+        let list: [(&'static str, &mut u64, u64, u64); 35] = [
             ("tickMs", &mut self.tick_ms, 10, 10_000),
             ("topic.produceRate", &mut t.produce_rate, 0, 10_000_000),
             ("topic.backlogPerQueue", &mut t.backlog_per_queue, 0, 1_000_000_000_000),
@@ -389,6 +399,8 @@ impl SimConfig {
             ("client.pullThresholdForQueue", &mut c.pull_threshold_for_queue, 1, 1_000_000),
             ("client.pullThresholdSizeForQueueMib", &mut c.pull_threshold_size_for_queue_mib, 1, 65_536),
             ("client.consumeRate", &mut c.consume_rate, 0, 10_000_000),
+            ("client.consumeConcurrentlyMaxSpan", &mut c.consume_concurrently_max_span, 1, 65_535),
+            ("client.consumeTimeoutMinutes", &mut c.consume_timeout_minutes, 1, 360),
             ("client.suspendCurrentQueueMs", &mut c.suspend_current_queue_ms, 10, hour),
             ("client.lockRenewIntervalMs", &mut c.lock_renew_interval_ms, 100, hour),
             ("client.clientLockExpiryMs", &mut c.client_lock_expiry_ms, 100, hour),

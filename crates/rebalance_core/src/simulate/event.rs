@@ -33,6 +33,10 @@ fn yes() -> bool {
     true
 }
 
+fn one() -> u32 {
+    1
+}
+
 /// Something that happens to the group, the topic or one consumer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase", rename_all_fields = "camelCase")]
@@ -146,6 +150,21 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         duration_ms: Option<u64>,
     },
+    /// The next `count` messages of a queue that a consume thread starts (from its oldest
+    /// unprocessed one) each run for `durationMs` (absent: they never finish), while the other
+    /// threads go on with the later messages. Concurrent CLUSTERING consumption only: the
+    /// committed offset stays at the stuck message, pulling pauses once the cached span exceeds
+    /// consumeConcurrentlyMaxSpan, and after consumeTimeout the message is sent back.
+    StuckMessage {
+        /// Queue index in sorted mqAll order.
+        queue: u32,
+        /// How many messages get stuck (each in its own consume thread).
+        #[serde(default = "one")]
+        count: u32,
+        /// How long each one runs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        duration_ms: Option<u64>,
+    },
 }
 
 impl Event {
@@ -173,6 +192,7 @@ impl Event {
             Event::ConsumeRate { .. } => "consumeRate",
             Event::RollingDeploy { .. } => "rollingDeploy",
             Event::FailMessages { .. } => "failMessages",
+            Event::StuckMessage { .. } => "stuckMessage",
         }
     }
 
@@ -218,6 +238,16 @@ impl Event {
             Event::FailMessages { queue, count, .. } => {
                 let (messages, start) = if *count == 1 { ("message", "starts") } else { ("messages", "start") };
                 format!("{count} {messages} of queue {queue} {start} failing")
+            }
+            Event::StuckMessage { queue, count, duration_ms } => {
+                let how = match duration_ms {
+                    Some(d) => format!("runs for {d} ms"),
+                    None => "never finishes".to_owned(),
+                };
+                match count {
+                    1 => format!("the next message of queue {queue} {how} in the business"),
+                    n => format!("each of the next {n} messages of queue {queue} {how} in the business"),
+                }
             }
         }
     }
@@ -282,6 +312,15 @@ impl Event {
             Event::FailMessages { count, duration_ms, .. } => {
                 if *count == 0 || *count > 1_000_000 {
                     return bad(format!("count {count} is out of range 1 ..= 1,000,000"));
+                }
+                if duration_ms.is_some_and(|d| d == 0 || d > day) {
+                    return bad("durationMs must be 1 ..= one day".to_owned());
+                }
+                Ok(())
+            }
+            Event::StuckMessage { count, duration_ms, .. } => {
+                if *count == 0 || *count > 1_024 {
+                    return bad(format!("count {count} is out of range 1 ..= 1,024"));
                 }
                 if duration_ms.is_some_and(|d| d == 0 || d > day) {
                     return bad("durationMs must be 1 ..= one day".to_owned());

@@ -75,7 +75,7 @@ impl World {
                 queues.extend(cl.deliveries.iter().map(|d| d.q as u32));
                 queues.sort();
                 queues.dedup();
-                let cached = cl.pqs.iter().map(|pq| self.cached(c, pq)).sum::<u64>()
+                let cached = cl.pqs.iter().map(|pq| self.cached(c, pq) + pq.holding()).sum::<u64>()
                     + cl.deliveries.iter().map(|d| d.len() - d.processed).sum::<u64>();
                 ConsumerView {
                     process: c as u32,
@@ -152,6 +152,14 @@ impl World {
                     let Some(x) = self.queues.get(pq.q) else {
                         return Err(format!("{} holds a queue that does not exist", cl.cid));
                     };
+                    if pq.stuck.iter().any(|s| s.offset >= pq.done_to)
+                        || pq.stuck.windows(2).any(|w| w[0].offset >= w[1].offset)
+                    {
+                        return Err(format!(
+                            "{} Q{}: stuck messages {:?} not below done {}",
+                            cl.cid, pq.q, pq.stuck, pq.done_to
+                        ));
+                    }
                     if pq.done_to > pq.pulled_to || pq.pulled_to > x.max {
                         return Err(format!(
                             "{} Q{}: done {} pulled {} max {}",

@@ -199,6 +199,12 @@ impl IntervalSet {
         self.v.iter().map(|&(s, e)| w(s, e)).sum()
     }
 
+    /// The weight of what is covered inside `[a, b)`.
+    pub(crate) fn measure_in(&self, a: u64, b: u64, w: impl Fn(u64, u64) -> u64) -> u64 {
+        let i = self.v.partition_point(|&(_, e)| e <= a);
+        self.v.iter().skip(i).take_while(|&&(s, _)| s < b).map(|&(s, e)| w(s.max(a), e.min(b))).sum()
+    }
+
     /// The first offset at or after `from` that is not covered.
     pub(crate) fn first_gap(&self, from: u64) -> u64 {
         let i = self.v.partition_point(|&(_, e)| e <= from);
@@ -328,6 +334,17 @@ impl Ledger {
             return Delta::default();
         }
         self.give_up(tt, q, from, floor, GiveUp::Skipped { wanted })
+    }
+
+    /// Messages of the tags in `mask` in `[a, b)` that are settled already (processed or given
+    /// up): what a ProcessQueue starting at `a` hands to the business again.
+    pub(crate) fn settled_in(&self, tt: &TagTable, q: usize, mask: u8, a: u64, b: u64) -> u64 {
+        let a = a.max(self.start);
+        if a >= b {
+            return 0;
+        }
+        let sets = self.tags.iter().enumerate().filter(|(t, _)| mask & (1 << t) != 0);
+        sets.map(|(t, set)| set.measure_in(a, b, |x, y| tt.count_tag(q, t, x, y))).sum()
     }
 
     /// Messages covered (processed or given up) in the ledger.

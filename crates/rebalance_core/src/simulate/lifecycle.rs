@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::broker::{Failing, QueueState, Route};
+use super::broker::{Failing, QueueState, Route, Stall};
 use super::client::{delay_level, Client, ConsumerStatus};
 use super::config::{expression, tag_mask, CommitMode, ConsumeModel, ConsumerSpec, PopConsumer, MAX_CONSUMERS};
 use super::event::Event;
@@ -79,6 +79,12 @@ impl World {
             next_persist: now + ps,
             next_route_poll: now + rp,
             next_lock: now + lk,
+            // `scheduleAtFixedRate(cleanExpireMsg, consumeTimeout, consumeTimeout, MINUTES)` in
+            // ConsumeMessageConcurrentlyService.start. The consumers running at time 0 are taken
+            // to start then for this timer (no random phase: the other timers' draws stay as
+            // they are).
+            next_clean_expire: now + self.cfg.client.consume_timeout_minutes.saturating_mul(60_000),
+            span_flow_control_times: 0,
             notify_at: None,
             route_index,
             route,
@@ -184,6 +190,9 @@ impl World {
             }
             if self.cfg.group.commit == CommitMode::BeforeProcessing {
                 offset = pq.pulled_to;
+            } else if let Some(pinned) = pq.pinned() {
+                // persistConsumerOffset writes the in-memory offset, which a stuck message holds.
+                offset = offset.min(pinned);
             }
             if let Some(queue) = self.queues.get_mut(pq.q) {
                 if model == ConsumeModel::Clustering {
@@ -352,6 +361,17 @@ impl World {
                 let from = x.ledger.first_pending().max(x.min);
                 x.failing = Some(Failing { from, to: from + u64::from(*count), until: duration_ms.map(|d| now + d) });
                 self.failing_queues = self.queues.iter().filter(|x| x.failing.is_some()).count();
+            }
+            Event::StuckMessage { queue, count, duration_ms } => {
+                if self.cfg.group.model != ConsumeModel::Clustering || self.cfg.group.orderly {
+                    return self
+                        .skipped("stuckMessage is modelled for concurrent CLUSTERING consumption only".to_owned());
+                }
+                let Some(x) = self.queues.get_mut(*queue as usize) else {
+                    return self.skipped(format!("stuckMessage: queue {queue} does not exist"));
+                };
+                x.stall = Some(Stall { left: *count, duration_ms: *duration_ms });
+                self.stalls_armed = self.queues.iter().filter(|x| x.stall.is_some()).count();
             }
         }
     }

@@ -154,6 +154,38 @@ pub enum LogKind {
         /// How many pulls were postponed so far.
         times: u64,
     },
+    /// `the queue's messages, span too long, so do flow control`: a concurrent consumer's
+    /// ProcessQueue spans more offsets than consumeConcurrentlyMaxSpan (a stuck message holds
+    /// the first one).
+    SpanFlowControl {
+        /// Queue index.
+        queue: u32,
+        /// `msgTreeMap.firstKey()`.
+        min_offset: u64,
+        /// `msgTreeMap.lastKey()`.
+        max_offset: u64,
+        /// Their difference.
+        max_span: u64,
+        /// The PullRequest as Java prints it.
+        pull_request: String,
+        /// How many pulls this consumer postponed for the span so far.
+        times: u64,
+    },
+    /// `cleanExpiredMsg` sent a message consumed for longer than consumeTimeout back to
+    /// `%RETRY%group` (delay level 3) and removed it from the ProcessQueue. A note:
+    /// `ProcessQueue.cleanExpiredMsg` logs `send expire msg back. topic={}, msgId={},
+    /// storeHost={}, queueId={}, queueOffset={}` with the message's id and store host, which
+    /// the simulator does not model.
+    ExpiredSentBack {
+        /// Queue index.
+        queue: u32,
+        /// The topic.
+        topic: String,
+        /// The message's QueueOffset.
+        offset: u64,
+        /// consumeTimeout in minutes.
+        minutes: u64,
+    },
     /// Orderly: `RebalanceImpl.lock` asked the broker for a new queue's lock while adding it
     /// (logged whether or not it got it; a refusal is followed by [`LogKind::LockFailed`]).
     LockOnAdd {
@@ -347,6 +379,7 @@ impl LogEntry {
             | LogKind::EventSkipped { .. }
             | LogKind::ConsumeSuspended { .. }
             | LogKind::SentBack { .. }
+            | LogKind::ExpiredSentBack { .. }
             | LogKind::AckExpired { .. }
             | LogKind::Revived { .. }
             | LogKind::Killed
@@ -355,6 +388,7 @@ impl LogEntry {
             | LogKind::RouteChanged { .. } => Level::Note,
             LogKind::AllocateError { .. } => Level::Error,
             LogKind::FlowControl { .. }
+            | LogKind::SpanFlowControl { .. }
             | LogKind::LockFailed { .. }
             | LogKind::ChannelExpired { .. }
             | LogKind::GroupRemoved { scan: true, .. }
@@ -428,6 +462,15 @@ impl LogEntry {
                      count={count}, size={size_mib} MiB, pullRequest={pull_request}, flowControlTimes={times}"
                 )
             }
+            LogKind::SpanFlowControl { min_offset, max_offset, max_span, pull_request, times, .. } => format!(
+                "the queue's messages, span too long, so do flow control, minOffset={min_offset}, \
+                 maxOffset={max_offset}, maxSpan={max_span}, pullRequest={pull_request}, flowControlTimes={times}"
+            ),
+            LogKind::ExpiredSentBack { queue, topic, offset, minutes } => format!(
+                "send expire msg back: topic={topic}, Q{queue} queueOffset={offset} consumed for more than \
+                 consumeTimeout ({minutes} min), sent back to %RETRY% with delay level 3 and removed from the \
+                 ProcessQueue"
+            ),
             LogKind::LockOnAdd { group, mq, ok, .. } => {
                 format!("message queue lock {}, {group} {mq}", if *ok { "OK" } else { "Failed" })
             }
@@ -686,12 +729,19 @@ mod tests {
             | LogKind::EventSkipped { .. }
             | LogKind::ConsumeSuspended { .. }
             | LogKind::SentBack { .. }
+            | LogKind::ExpiredSentBack { .. }
             | LogKind::AckExpired { .. }
             | LogKind::Revived { .. }
             | LogKind::Killed
             | LogKind::Paused { .. }
             | LogKind::Resumed
             | LogKind::RouteChanged { .. } => return None,
+            // DefaultMQPushConsumerImpl.pullMessage, concurrent consumers
+            LogKind::SpanFlowControl { min_offset, max_offset, max_span, pull_request, times, .. } => (
+                Level::Warn,
+                "the queue's messages, span too long, so do flow control, minOffset={}, maxOffset={}, maxSpan={}, pullRequest={}, flowControlTimes={}",
+                vec![n(*min_offset), n(*max_offset), n(*max_span), s(pull_request), n(*times)],
+            ),
             // rocketmq-clients (Java) PushConsumerImpl / SimpleConsumerImpl.startUp / shutDown
             LogKind::Started { client_type: Some(t), .. } => {
                 (Level::Info, "The rocketmq {} starts successfully, clientId={}", vec![s(t), s(&e.source)])
@@ -903,6 +953,15 @@ mod tests {
             LogKind::LockFailed { queue: 3, group: g(), mq: mq(), on_add: false },
             LogKind::ConsumeSuspended { queue: 3, offset: 7, attempts: 2 },
             LogKind::SentBack { queue: 3, offset: 7, reconsume_times: 1, dead_letter: false },
+            LogKind::SpanFlowControl {
+                queue: 3,
+                min_offset: 7,
+                max_offset: 2_040,
+                max_span: 2_033,
+                pull_request: request.clone(),
+                times: 1,
+            },
+            LogKind::ExpiredSentBack { queue: 3, topic: "T".to_owned(), offset: 7, minutes: 15 },
             LogKind::AckExpired { queue: 3, count: 2 },
             LogKind::Revived { queue: 3, count: 2 },
             LogKind::Shutdown { group: g(), client_type: None },
@@ -960,6 +1019,8 @@ mod tests {
             LogKind::SubscriptionChanged { .. } => 27,
             LogKind::SubscriptionAdded { .. } => 28,
             LogKind::RouteChanged { .. } => 29,
+            LogKind::SpanFlowControl { .. } => 30,
+            LogKind::ExpiredSentBack { .. } => 31,
         }
     }
 
@@ -981,7 +1042,7 @@ mod tests {
     #[test]
     fn every_kind_is_a_template_of_the_rocketmq_source_or_a_note() {
         let samples = samples();
-        let mut seen = [false; 30];
+        let mut seen = [false; 32];
         for e in &samples {
             check_line(e);
             if let Some(s) = seen.get_mut(ordinal(&e.kind)) {
@@ -1001,7 +1062,7 @@ mod tests {
         let exception = format!("java.lang.IllegalArgumentException: Machine room is null for mq {MQ}");
         assert_eq!(error.and_then(LogEntry::exception), Some(exception.as_str()), "Throwable.toString()");
         let notes = samples.iter().filter(|e| e.level() == Level::Note).count();
-        assert_eq!(notes, 10, "Event, EventSkipped, ConsumeSuspended, SentBack, AckExpired, Revived, Killed, Paused, Resumed, RouteChanged");
+        assert_eq!(notes, 11, "Event, EventSkipped, ConsumeSuspended, SentBack, ExpiredSentBack, AckExpired, Revived, Killed, Paused, Resumed, RouteChanged");
     }
 
     /// Every line every preset prints is its RocketMQ template or a note.

@@ -79,7 +79,7 @@ impl World {
             let mask = cl.mask & members.sub_mask;
             for pq in &cl.pqs {
                 let (Some(slot), Some(queue)) = (s.get_mut(pq.q), queues.get(pq.q)) else { continue };
-                slot.floor = slot.floor.min(pq.done_to);
+                slot.floor = slot.floor.min(pq.first_cached());
                 slot.holders += 1;
                 slot.running += u32::from(running);
                 slot.flow |= pq.flow_controlled;
@@ -89,7 +89,14 @@ impl World {
                         queue.failing.is_some_and(|f| f.active(now) && f.from <= pq.done_to && pq.done_to < f.to);
                     slot.blocked |= !lock_valid || failing;
                 }
-                m.inflight += tags.count(pq.q, mask, pq.done_to, pq.pulled_to);
+                m.inflight += tags.count(pq.q, mask, pq.done_to, pq.pulled_to) + pq.holding();
+                m.stuck_messages += pq.holding() as u32;
+                m.span_paused_queues += u32::from(pq.span_paused);
+                if let Some(first) = pq.pinned() {
+                    let held = tags.count(pq.q, mask, first + 1, pq.done_to);
+                    let unfinished = pq.stuck.iter().filter(|x| x.offset > first).count() as u64;
+                    m.finished_above_offset += held - unfinished.min(held);
+                }
                 if model == ConsumeModel::Broadcasting {
                     let from = pq.done_to.max(queue.min).min(queue.max);
                     let lag = queue.max - from;
@@ -182,6 +189,8 @@ impl World {
         m.rebalances = k.rebalances;
         m.rebalance_runs = k.rebalance_runs;
         m.retries = k.retries;
+        m.expired_sent_back = k.expired_sent_back;
+        m.redelivered = k.redelivered;
         if self.owners_dirty && model != ConsumeModel::Pop {
             self.track_owners();
         }

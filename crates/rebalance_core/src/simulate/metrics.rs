@@ -65,6 +65,20 @@ pub struct TickMetrics {
     pub rebalance_runs: u64,
     /// Cumulative: failed consumption attempts (retries in place, sends back).
     pub retries: u64,
+    /// Messages stuck in a consume thread that hold their queue's offset back (the smallest
+    /// offset left in a ProcessQueue is what it commits).
+    pub stuck_messages: u32,
+    /// Messages the business finished above a stuck message, which the committed offset cannot
+    /// pass yet: a restart now hands them out again.
+    pub finished_above_offset: u64,
+    /// Queues whose pulling is paused because their cached messages span more than
+    /// consumeConcurrentlyMaxSpan (counted in `flow_controlled_queues` too).
+    pub span_paused_queues: u32,
+    /// Cumulative: messages `cleanExpiredMsg` sent back after consumeTimeout.
+    pub expired_sent_back: u64,
+    /// Cumulative: messages handed out again by a new ProcessQueue (it pulls from the committed
+    /// offset) although the business had finished them.
+    pub redelivered: u64,
 }
 
 /// A queue's set of holders changed.
@@ -213,6 +227,14 @@ pub struct Summary {
     pub min_queues_per_consumer: u32,
     /// Most queues a running consumer holds at the end.
     pub max_queues_per_consumer: u32,
+    /// Messages handed out again by a new ProcessQueue although already finished.
+    pub redelivered: u64,
+    /// Most messages finished above a stuck message at one time (what a restart then redelivers).
+    pub max_finished_above_offset: u64,
+    /// Most queues paused at one time by consumeConcurrentlyMaxSpan.
+    pub max_span_paused_queues: u32,
+    /// Messages sent back after consumeTimeout.
+    pub expired_sent_back: u64,
 }
 
 impl Summary {
@@ -241,6 +263,10 @@ impl Summary {
             min_consume_tps: history.iter().filter(|m| m.at_ms > 10_000).map(|m| m.consume_tps).min().unwrap_or(0),
             min_queues_per_consumer: 0,
             max_queues_per_consumer: 0,
+            redelivered: last.redelivered,
+            max_finished_above_offset: history.iter().map(|m| m.finished_above_offset).max().unwrap_or(0),
+            max_span_paused_queues: history.iter().map(|m| m.span_paused_queues).max().unwrap_or(0),
+            expired_sent_back: last.expired_sent_back,
         }
     }
 }

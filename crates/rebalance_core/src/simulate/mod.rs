@@ -332,6 +332,9 @@ mod tests {
         let fail = |count| Event::FailMessages { queue: 3, count, duration_ms: None }.describe();
         assert_eq!(fail(1), "1 message of queue 3 starts failing");
         assert_eq!(fail(5), "5 messages of queue 3 start failing");
+        let stuck = |count, duration_ms| Event::StuckMessage { queue: 0, count, duration_ms }.describe();
+        assert_eq!(stuck(1, None), "the next message of queue 0 never finishes in the business");
+        assert_eq!(stuck(3, Some(5_000)), "each of the next 3 messages of queue 0 runs for 5000 ms in the business");
         assert_eq!(Event::queues(1).describe(), "the topic gets 1 queue per broker");
         let deploy = |replace, start| {
             Event::RollingDeploy {

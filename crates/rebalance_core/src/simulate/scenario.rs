@@ -105,6 +105,18 @@ fn pop_push_renew() -> (SimConfig, Vec<ScheduledEvent>) {
     (c, vec![at(120, stop), at(180, crash)])
 }
 
+/// One consumer per queue, each keeping up (100 msg/s per queue, 500 msg/s per consumer): a
+/// message of Q0 never finishes from 30 s on, and Q0's consumer restarts (graceful stop, then
+/// a new process on the same host) at 150 s.
+fn stuck_message() -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = base(4, 400, 500);
+    c.topic.queues_per_broker = 4;
+    let stuck = Event::StuckMessage { queue: 0, count: 1, duration_ms: None };
+    let stop = Event::Stop { cid: "192.168.0.1".to_owned() };
+    let restart = ConsumerSpec { cid: Some("192.168.0.1@9001".to_owned()), ..ConsumerSpec::default() };
+    (c, vec![at(30, stuck), at(150, stop), at(150, Event::Join { consumer: restart })])
+}
+
 fn orderly() -> SimConfig {
     let mut c = base(3, 400, 1_000);
     c.group.orderly = true;
@@ -286,6 +298,21 @@ pub fn all() -> Vec<Scenario> {
         vec![at(60, Event::Stop { cid: "192.168.0.2".to_owned() })],
         180,
     ));
+    let (c, e) = stuck_message();
+    list.push(scenario(
+        "stuck-message-pins-offset",
+        "One stuck message pins the committed offset; a restart replays what came after it",
+        "The next message of Q0 (offset 3,000: 30 s at 100 msg/s) never finishes. The other consume threads \
+         go on with the later ones, but the committed offset is the smallest offset left in the ProcessQueue: \
+         it stays at 3,000, and Q0's lag grows by 100 a second although its messages are consumed. From 50 s \
+         the cached span passes consumeConcurrentlyMaxSpan (2,000) and every pull is postponed 50 ms (`span \
+         too long`). At 150 s 192.168.0.1 restarts: the new process pulls Q0 from 3,000 and gets the 11,999 \
+         messages finished above it again. Left alone, cleanExpireMsg would send the message back after \
+         consumeTimeout (15 min; it checks every 15 min, so up to 30 min) and the offset would jump forward.",
+        c,
+        e,
+        240,
+    ));
     list.push(scenario(
         "ordered-blocked",
         "Orderly consumption: a failing message blocks its queue",
@@ -371,6 +398,7 @@ pub const NAMES: &[&str] = &[
     "pop-push-renew",
     "crash",
     "graceful-stop",
+    "stuck-message-pins-offset",
     "ordered-blocked",
     "ordered-crash",
     "gc-pause",

@@ -36,6 +36,10 @@ pub(crate) struct Counters {
     pub rebalances: u64,
     pub rebalance_runs: u64,
     pub retries: u64,
+    /// Messages `cleanExpiredMsg` sent back after consumeTimeout.
+    pub expired_sent_back: u64,
+    /// Messages handed to a new ProcessQueue although the business had finished them.
+    pub redelivered: u64,
 }
 
 /// A message range in `%RETRY%group`, due for its next attempt.
@@ -98,6 +102,8 @@ pub(crate) struct World {
     pub flow_control_attempts: u64,
     /// Queues with failing messages (the consume fast path needs none).
     pub failing_queues: usize,
+    /// Queues with messages that will get stuck (the consume fast path needs none).
+    pub stalls_armed: usize,
     /// The topic's readQueueNums and writeQueueNums per broker.
     pub read_queue_nums: u32,
     pub write_queue_nums: u32,
@@ -164,6 +170,7 @@ impl World {
             pulls_per_tick: (cfg.tick_ms / cfg.client.pull_rtt_ms.max(1)).max(1),
             flow_control_attempts: (cfg.tick_ms / 50).max(1),
             failing_queues: 0,
+            stalls_armed: 0,
             read_queue_nums: t.queues_per_broker,
             write_queue_nums: t.queues_per_broker,
             cfg: Arc::clone(&cfg),
@@ -427,6 +434,7 @@ impl World {
             self.persist(c);
         }
         if !pop {
+            self.stuck_tick(c);
             self.pull(c);
             self.consume(c);
         }
