@@ -10,7 +10,7 @@
 // - keys: ArrowLeft / ArrowRight. A key press arrives between frames, so its sample also holds
 //   the wait for the next frame; the first row, a page with nothing but a slider, shows that
 //   floor (about 14 ms here). Held down, the inputs come faster than 150 ms: a burst.
-// - step: dragged one value at a time with a 600 ms rest between: every change is a single
+// - step: dragged one value at a time with a 1 s rest between (longer than a tile travels): every change is a single
 //   one, so its tiles travel (Web Animations start in that frame). Run it with `cargo xtask perf`, or against a served release build:
 //
 //   node xtask/perf/playground.mjs http://127.0.0.1:8080/
@@ -206,7 +206,7 @@ const row = (name, first, dragged, keyed, stepped, tiles) =>
   );
 // Single steps: the slider dragged one value at a time with a rest between (each change travels).
 const STEPS = Number(process.env.PERF_STEPS ?? 20);
-const STEP_PAUSE_MS = 600;
+const STEP_PAUSE_MS = 1000;
 const rows = [];
 
 // The floor: the same probe on a page holding nothing but a slider.

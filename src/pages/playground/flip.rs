@@ -48,8 +48,8 @@ extern "C" {
     fn animate(this: &Animatable, keyframes: &js_sys::Array, options: &js_sys::Object) -> Animation;
 }
 
-/// How long a tile travels, in ms.
-const DURATION_MS: u32 = 400;
+/// How long a tile travels, in ms: long enough to follow with the eye (reduced motion skips it).
+const DURATION_MS: u32 = 800;
 /// A change less than this many ms after the last one is part of a burst and does not
 /// travel (see the module docs).
 pub const BURST_MS: f64 = 150.0;

@@ -134,6 +134,40 @@ pub fn Playground() -> Html {
     }
 }
 
+/// At most this many moves are said in words; the rest are counted.
+const MOVES_SAID: usize = 8;
+
+/// The last rebalance's moves in words, in queue order: "Q2: A → C · Q5: B → C", the first
+/// [`MOVES_SAID`] of them and how many more (`None` when nothing moved). A queue's label is
+/// its tile's (`Q{i}`, its index in the sorted mqAll); owners are cids, "nobody" for none.
+pub(crate) fn moves_line(i18n: &I18n, view: &View) -> Option<String> {
+    let moved = &view.moves.moved;
+    if moved.is_empty() {
+        return None;
+    }
+    let nobody = i18n.t("page.playground.moves.nobody");
+    let owners = |cids: &[String]| if cids.is_empty() { nobody.to_owned() } else { cids.join(" + ") };
+    let said: Vec<String> = moved
+        .iter()
+        .take(MOVES_SAID)
+        .map(|m| {
+            let title = m.mq.to_string();
+            let queue = view.queues.iter().find(|q| q.title == title).map_or(title, |q| q.label.to_string());
+            i18n.t_args(
+                "page.playground.moves.item",
+                &[("queue", &queue), ("from", &owners(&m.from)), ("to", &owners(&m.to))],
+            )
+        })
+        .collect();
+    let mut line = i18n.t_args("page.playground.moves.line", &[("moves", &said.join(" · "))]);
+    let more = moved.len().saturating_sub(MOVES_SAID);
+    if more > 0 {
+        line.push(' ');
+        line.push_str(&i18n.t_count("page.playground.moves.more", more, &[("count", &more.to_string())]));
+    }
+    Some(line)
+}
+
 /// "N queues moved, K idle, U unassigned" (announced politely), then the other facts.
 fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
     let m = &view.moves;
@@ -176,6 +210,9 @@ fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
                     ]) }</span>
                 }
             </p>
+            if let Some(moves) = moves_line(i18n, view) {
+                <p id="pg-moves" class="pg-moves" aria-live="polite">{ moves }</p>
+            }
             if let Some(text) = overlap {
                 <p class="pg-overlap-note">
                     { i18n.t_count("page.playground.summary.overlap_count", view.overlap, &[("count", &view.overlap.to_string())]) }

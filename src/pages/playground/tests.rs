@@ -314,3 +314,36 @@ fn the_strategy_notes_quote_the_cores_move_counts() {
         }
     }
 }
+
+#[test]
+fn the_moves_are_said_in_words_from_the_cores_moves() {
+    use yew::Callback;
+
+    use super::moves_line;
+    use crate::hooks::I18n;
+
+    let (settings, _) = read("pg_q=8&pg_c=3&pg_s=AVG");
+    let lab = Lab::new(settings, Vec::new());
+    let en = I18n::new(Lang::En, Callback::noop());
+    assert_eq!(moves_line(&en, &lab.view), None, "nothing moved yet");
+    let next = lab.apply(&Action::AddConsumer);
+    let cid = |i: usize| next.view.lanes[i].cid.to_string();
+    // SPEC §4: Q2 goes from the first member to the second; Q4, Q5 to the third; Q6, Q7 to
+    // the newcomer (the fourth in cidAll order).
+    let item = |q: &str, from: usize, to: usize| format!("{q} {} → {}", cid(from), cid(to));
+    let said = [item("Q2", 0, 1), item("Q4", 1, 2), item("Q5", 1, 2), item("Q6", 2, 3), item("Q7", 2, 3)];
+    let line = moves_line(&en, &next.view).expect("five moves");
+    assert_eq!(line, format!("Moved: {}", said.join(" · ")));
+    assert_eq!(next.view.moves.moved.len(), said.len(), "every move is said");
+    let zh = moves_line(&I18n::new(Lang::Zh, Callback::noop()), &next.view).expect("five moves");
+    assert!(zh.starts_with("迁移：Q2 "), "{zh}");
+
+    // Many moves: the first eight are said, the rest counted.
+    let (settings, _) = read("pg_q=64&pg_c=3&pg_s=AVG");
+    let many = Lab::new(settings, Vec::new()).apply(&Action::AddConsumer);
+    let moved = many.view.moves.moved.len();
+    assert!(moved > 9, "{moved}");
+    let line = moves_line(&en, &many.view).expect("moves");
+    assert_eq!(line.matches(" → ").count(), 8, "{line}");
+    assert!(line.ends_with(&format!("… and {} more queues.", moved - 8)), "{line}");
+}
