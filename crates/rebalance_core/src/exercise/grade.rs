@@ -349,16 +349,11 @@ fn difference(given: &Value, expected: &Value, input: &PartInput, labels: &[Stri
 /// Chosen option ids as the letters they are shown with (`B, D`), in display order; an id the
 /// part does not have is shown as it is.
 fn option_letters(chosen: &[String], options: &[OptionView]) -> String {
-    let mut shown: Vec<(usize, String)> = chosen
-        .iter()
-        .map(|id| match options.iter().position(|o| o.id == *id) {
-            Some(i) => (i, option_letter(i).to_string()),
-            None => (usize::MAX, id.clone()),
-        })
-        .collect();
-    shown.sort();
-    shown.dedup();
-    shown.into_iter().map(|(_, s)| s).collect::<Vec<_>>().join(", ")
+    let known = options.iter().enumerate().filter(|(_, o)| chosen.contains(&o.id)).map(|(i, _)| option_letter(i).to_string());
+    let mut unknown: Vec<String> = chosen.iter().filter(|id| !options.iter().any(|o| o.id == **id)).cloned().collect();
+    unknown.sort();
+    unknown.dedup();
+    known.chain(unknown).collect::<Vec<_>>().join(", ")
 }
 
 /// A value for display, in both languages.
