@@ -78,7 +78,9 @@ impl Catalog {
     /// empty catalog with one error saying why.
     pub fn decode(bytes: &[u8]) -> Catalog {
         let decoded = match bytes.strip_prefix(MAGIC) {
-            Some(body) => postcard::from_bytes::<Encoded>(body).map_err(|e| e.to_string()).and_then(Encoded::into_catalog),
+            Some(body) => {
+                postcard::from_bytes::<Encoded>(body).map_err(|e| e.to_string()).and_then(Encoded::into_catalog)
+            }
             None => Err("not an encoded catalog of this version".to_owned()),
         };
         decoded.unwrap_or_else(|message| Catalog {

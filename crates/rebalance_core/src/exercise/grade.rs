@@ -357,7 +357,8 @@ fn difference(given: &Value, expected: &Value, input: &PartInput, labels: &[Stri
 /// part does not have (answers are read into the part's ids, so only a value made elsewhere)
 /// is shown as it is, after them, once, in the order given.
 fn option_letters(chosen: &[String], options: &[OptionView]) -> String {
-    let known = options.iter().enumerate().filter(|(_, o)| chosen.contains(&o.id)).map(|(i, _)| option_letter(i).to_string());
+    let known =
+        options.iter().enumerate().filter(|(_, o)| chosen.contains(&o.id)).map(|(i, _)| option_letter(i).to_string());
     let mut unknown: Vec<String> = Vec::new();
     for id in chosen {
         if !options.iter().any(|o| o.id == *id) && !unknown.contains(id) {

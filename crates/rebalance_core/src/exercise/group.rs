@@ -222,11 +222,22 @@ pub(crate) fn owned(assignment: &GroupAssignment, m: usize) -> Vec<usize> {
 ///
 /// Both assignments are of the same queues ([`change_pair`]: a membership change keeps the
 /// queue list, and `assign` sorts it the same way), so queue `q` is the same queue in both
-/// and the queues that moved are the ones whose owner cids differ, as
+/// and the queues that moved are the ones whose set of owner cids differs, as
 /// [`crate::assignment::moves`] reports them (a test holds the two to the same answer).
 pub(crate) fn moved(before: &GroupAssignment, after: &GroupAssignment) -> Vec<usize> {
     debug_assert_eq!(before.queues, after.queues, "a membership change keeps the queues");
-    (0..after.queues.len()).filter(|&q| before.owner_cids(q) != after.owner_cids(q)).collect()
+    // Owner lists are short (one cid under CLUSTERING), so each is searched as it is.
+    fn owners(a: &GroupAssignment, q: usize) -> Vec<&str> {
+        a.owners
+            .get(q)
+            .map_or_else(Vec::new, |o| o.iter().filter_map(|&m| a.members.get(m)).map(|m| m.cid.as_str()).collect())
+    }
+    (0..after.queues.len())
+        .filter(|&q| {
+            let (old, new) = (owners(before, q), owners(after, q));
+            !(old.iter().all(|c| new.contains(c)) && new.iter().all(|c| old.contains(c)))
+        })
+        .collect()
 }
 
 /// Owned queues of a consumer (before or after a change), as indices.
