@@ -153,3 +153,27 @@ pub fn parse_exercise(file: &str, text: &str) -> Result<Exercise, ExerciseError>
         Err(file_error(file, problems.join("; ")))
     }
 }
+
+#[cfg(all(test, feature = "toml"))]
+mod tests {
+    use super::*;
+
+    fn decode_encoded(encoded: &Encoded) -> Catalog {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(postcard::to_allocvec(encoded).unwrap_or_default());
+        Catalog::decode(&bytes)
+    }
+
+    /// Texts that do not fill the exercises' places exactly are an error, never a panic.
+    #[test]
+    fn texts_must_match_the_places_they_fill() {
+        let one = Catalog { exercises: catalog().exercises.iter().take(1).cloned().collect(), errors: Vec::new() };
+        let too_few = Encoded { catalog: one, zh: vec!["一".to_owned()], en: vec!["one".to_owned()] };
+        let too_many = Encoded { catalog: Catalog::default(), zh: vec!["一".to_owned()], en: vec!["one".to_owned()] };
+        for (encoded, message) in [(too_few, "fewer texts"), (too_many, "more texts")] {
+            let decoded = decode_encoded(&encoded);
+            assert!(decoded.exercises.is_empty());
+            assert!(decoded.errors.iter().any(|e| e.to_string().contains(message)), "{:?}", decoded.errors);
+        }
+    }
+}
