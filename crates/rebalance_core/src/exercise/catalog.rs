@@ -3,8 +3,8 @@
 //! The authored format is TOML (`exercises/*.toml`). With the `toml` feature (the CLI, the
 //! tests, the website's build script) the files are embedded and [`catalog`] parses them on
 //! first use. The website carries no TOML parser and no checks: its build script encodes the
-//! checked catalog ([`Catalog::encode`], postcard) and the page decodes those bytes
-//! ([`Catalog::decode`]). postcard's reader is much smaller than serde_json's for the same
+//! checked catalog ([`Catalog::encode`], postcard, its texts grouped by language) and the
+//! page decodes those bytes ([`Catalog::decode`]). postcard's reader is much smaller than serde_json's for the same
 //! types (BENCHMARKS.md, "History"), which is why the model is
 //! externally tagged (see [`super::authoring`]) and its untagged types read by format.
 //!
@@ -33,7 +33,7 @@ pub struct Catalog {
 }
 
 /// The first bytes of an encoded catalog: what it is and the file format it was made from.
-const MAGIC: &[u8] = b"rebalance-lab/catalog/1\n";
+const MAGIC: &[u8] = b"rebalance-lab/catalog/2\n";
 
 impl Catalog {
     /// The exercise with this id.
@@ -59,9 +59,18 @@ impl Catalog {
     }
 
     /// The catalog as bytes for [`Catalog::decode`] (the website's build script embeds them).
+    ///
+    /// The texts are taken out of the exercises and written after them, all Chinese texts
+    /// and then all English ones ([`Encoded`]): each language's run compresses better than
+    /// the two interleaved, and the page downloads these bytes gzipped.
     pub fn encode(&self) -> Result<Vec<u8>, String> {
+        let mut encoded = Encoded { catalog: self.clone(), zh: Vec::new(), en: Vec::new() };
+        for text in encoded.catalog.exercises.iter_mut().flat_map(Exercise::texts_mut) {
+            encoded.zh.push(std::mem::take(&mut text.zh));
+            encoded.en.push(std::mem::take(&mut text.en));
+        }
         let mut bytes = MAGIC.to_vec();
-        bytes.extend(postcard::to_allocvec(self).map_err(|e| format!("cannot encode the catalog: {e}"))?);
+        bytes.extend(postcard::to_allocvec(&encoded).map_err(|e| format!("cannot encode the catalog: {e}"))?);
         Ok(bytes)
     }
 
@@ -69,13 +78,44 @@ impl Catalog {
     /// empty catalog with one error saying why.
     pub fn decode(bytes: &[u8]) -> Catalog {
         let decoded = match bytes.strip_prefix(MAGIC) {
-            Some(body) => postcard::from_bytes(body).map_err(|e| e.to_string()),
+            Some(body) => {
+                postcard::from_bytes::<Encoded>(body).map_err(|e| e.to_string()).and_then(Encoded::into_catalog)
+            }
             None => Err("not an encoded catalog of this version".to_owned()),
         };
         decoded.unwrap_or_else(|message| Catalog {
             exercises: Vec::new(),
             errors: vec![file_error("catalog", format!("cannot read the embedded catalog: {message}"))],
         })
+    }
+}
+
+/// The encoded form: the catalog with every text emptied, then its texts in
+/// [`Exercise::texts_mut`] order, grouped by language.
+#[derive(Serialize, Deserialize)]
+struct Encoded {
+    catalog: Catalog,
+    zh: Vec<String>,
+    en: Vec<String>,
+}
+
+impl Encoded {
+    /// Puts the texts back where [`Catalog::encode`] took them from.
+    fn into_catalog(self) -> Result<Catalog, String> {
+        let Encoded { mut catalog, zh, en } = self;
+        let mut texts = catalog.exercises.iter_mut().flat_map(Exercise::texts_mut);
+        let (mut zh, mut en) = (zh.into_iter(), en.into_iter());
+        for text in texts.by_ref() {
+            match (zh.next(), en.next()) {
+                (Some(z), Some(e)) => (text.zh, text.en) = (z, e),
+                _ => return Err("fewer texts than the exercises hold".to_owned()),
+            }
+        }
+        drop(texts);
+        if zh.next().is_some() || en.next().is_some() {
+            return Err("more texts than the exercises hold".to_owned());
+        }
+        Ok(catalog)
     }
 }
 
@@ -111,5 +151,29 @@ pub fn parse_exercise(file: &str, text: &str) -> Result<Exercise, ExerciseError>
         Ok(ex)
     } else {
         Err(file_error(file, problems.join("; ")))
+    }
+}
+
+#[cfg(all(test, feature = "toml"))]
+mod tests {
+    use super::*;
+
+    fn decode_encoded(encoded: &Encoded) -> Catalog {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(postcard::to_allocvec(encoded).unwrap_or_default());
+        Catalog::decode(&bytes)
+    }
+
+    /// Texts that do not fill the exercises' places exactly are an error, never a panic.
+    #[test]
+    fn texts_must_match_the_places_they_fill() {
+        let one = Catalog { exercises: catalog().exercises.iter().take(1).cloned().collect(), errors: Vec::new() };
+        let too_few = Encoded { catalog: one, zh: vec!["一".to_owned()], en: vec!["one".to_owned()] };
+        let too_many = Encoded { catalog: Catalog::default(), zh: vec!["一".to_owned()], en: vec!["one".to_owned()] };
+        for (encoded, message) in [(too_few, "fewer texts"), (too_many, "more texts")] {
+            let decoded = decode_encoded(&encoded);
+            assert!(decoded.exercises.is_empty());
+            assert!(decoded.errors.iter().any(|e| e.to_string().contains(message)), "{:?}", decoded.errors);
+        }
     }
 }

@@ -250,16 +250,23 @@ fn matches_value(given: &Value, target: &Value, tolerance: Tolerance) -> bool {
     match (given, target) {
         (Value::Number(g), Value::Number(t)) => tolerance.accepts(*t, *g),
         (Value::Queues(g), Value::Queues(t)) => sorted(g) == sorted(t),
-        (Value::Choices(g), Value::Choices(t)) => sorted(g) == sorted(t),
+        (Value::Choices(g), Value::Choices(t)) => same_options(g, t),
         (g, t) => g == t,
     }
 }
 
-fn sorted<T: Ord + Clone>(v: &[T]) -> Vec<T> {
+/// Queue indices ascending, each once.
+fn sorted(v: &[usize]) -> Vec<usize> {
     let mut v = v.to_vec();
     v.sort();
     v.dedup();
     v
+}
+
+/// Whether two option lists choose the same options, in any order and however often each
+/// (a part has a handful of options, so each list is searched as it is).
+fn same_options(a: &[String], b: &[String]) -> bool {
+    a.iter().all(|x| b.contains(x)) && b.iter().all(|x| a.contains(x))
 }
 
 /// Whether an answer shows mistake `m`.
@@ -347,18 +354,18 @@ fn difference(given: &Value, expected: &Value, input: &PartInput, labels: &[Stri
 }
 
 /// Chosen option ids as the letters they are shown with (`B, D`), in display order; an id the
-/// part does not have is shown as it is.
+/// part does not have (answers are read into the part's ids, so only a value made elsewhere)
+/// is shown as it is, after them, once, in the order given.
 fn option_letters(chosen: &[String], options: &[OptionView]) -> String {
-    let mut shown: Vec<(usize, String)> = chosen
-        .iter()
-        .map(|id| match options.iter().position(|o| o.id == *id) {
-            Some(i) => (i, option_letter(i).to_string()),
-            None => (usize::MAX, id.clone()),
-        })
-        .collect();
-    shown.sort();
-    shown.dedup();
-    shown.into_iter().map(|(_, s)| s).collect::<Vec<_>>().join(", ")
+    let known =
+        options.iter().enumerate().filter(|(_, o)| chosen.contains(&o.id)).map(|(i, _)| option_letter(i).to_string());
+    let mut unknown: Vec<String> = Vec::new();
+    for id in chosen {
+        if !options.iter().any(|o| o.id == *id) && !unknown.contains(id) {
+            unknown.push(id.clone());
+        }
+    }
+    known.chain(unknown).collect::<Vec<_>>().join(", ")
 }
 
 /// A value for display, in both languages.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::compute::{CResult, Env, Operand, MAX_COUNT, TOPIC};
 use crate::allocate::{MachineRooms, Strategy, StrategyKind, DEFAULT_VIRTUAL_NODES};
-use crate::assignment::{assign, moves, GroupAssignment, MessageModel};
+use crate::assignment::{assign, GroupAssignment, MessageModel};
 use crate::MessageQueue;
 
 /// A consumer group: one broker with `queues` queues and consumers `C0…`, or machine rooms.
@@ -218,13 +218,26 @@ pub(crate) fn owned(assignment: &GroupAssignment, m: usize) -> Vec<usize> {
     queues
 }
 
-/// Indices (into `after.queues`) of queues whose owners differ.
+/// Indices (into `after.queues`) of queues whose owners differ, ascending.
+///
+/// Both assignments are of the same queues ([`change_pair`]: a membership change keeps the
+/// queue list, and `assign` sorts it the same way), so queue `q` is the same queue in both
+/// and the queues that moved are the ones whose set of owner cids differs, as
+/// [`crate::assignment::moves`] reports them (a test holds the two to the same answer).
 pub(crate) fn moved(before: &GroupAssignment, after: &GroupAssignment) -> Vec<usize> {
-    let diff = moves(before, after);
-    let mut indices: Vec<usize> =
-        diff.moved.iter().filter_map(|m| after.queues.iter().position(|q| *q == m.mq)).collect();
-    indices.sort();
-    indices
+    debug_assert_eq!(before.queues, after.queues, "a membership change keeps the queues");
+    // Owner lists are short (one cid under CLUSTERING), so each is searched as it is.
+    fn owners(a: &GroupAssignment, q: usize) -> Vec<&str> {
+        a.owners
+            .get(q)
+            .map_or_else(Vec::new, |o| o.iter().filter_map(|&m| a.members.get(m)).map(|m| m.cid.as_str()).collect())
+    }
+    (0..after.queues.len())
+        .filter(|&q| {
+            let (old, new) = (owners(before, q), owners(after, q));
+            !(old.iter().all(|c| new.contains(c)) && new.iter().all(|c| old.contains(c)))
+        })
+        .collect()
 }
 
 /// Owned queues of a consumer (before or after a change), as indices.
@@ -281,4 +294,44 @@ pub(crate) fn idle_with(env: &Env, queues: &Operand, members: usize) -> CResult<
         kind: StrategyKind::Averagely,
     };
     Ok(built.assign()?.idle_members().len() as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::assignment::moves;
+
+    /// `moved` is `moves`' moved queues for every exercise strategy, join and leave.
+    #[test]
+    fn moved_queues_are_the_ones_moves_reports() {
+        let kinds = [StrategyKind::Averagely, StrategyKind::AveragelyByCircle, StrategyKind::ConsistentHash];
+        for kind in kinds {
+            for queues in [1, 3, 8, 13] {
+                for consumers in 1..7 {
+                    let built = BuiltGroup {
+                        queues: (0..queues).map(|i| MessageQueue::new(TOPIC, broker(None), i)).collect(),
+                        cids: (0..consumers).map(|i| cid(None, i)).collect(),
+                        rooms: None,
+                        kind,
+                    };
+                    let mut changes = vec![Change::Join];
+                    changes.extend((0..consumers).map(|i| Change::Leave(Operand::Number(i as f64))));
+                    for change in changes {
+                        let env = Env { params: &Default::default(), values: &Default::default(), board: None };
+                        let Ok(after) = built.changed(&change, &env) else { continue };
+                        let (Ok(before), Ok(after)) = (built.assign(), after.assign()) else {
+                            panic!("{kind} {queues}q {consumers}c {change:?} does not assign");
+                        };
+                        let mut expected: Vec<usize> = moves(&before, &after)
+                            .moved
+                            .iter()
+                            .filter_map(|m| after.queues.iter().position(|q| *q == m.mq))
+                            .collect();
+                        expected.sort();
+                        assert_eq!(moved(&before, &after), expected, "{kind} {queues}q {consumers}c {change:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -260,11 +260,14 @@ pub fn overview(catalog: &Catalog, progress: &Progress) -> Vec<TopicOverview> {
 const BASE32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 /// The completion code for `(exercise id, score, instance seed)` results: `XXXX-XXXX`.
+///
+/// The results come in id order, each id once (the canonical text lists them in the order
+/// given): [`Progress::completion_code`] and [`verify_completion_code`] read them from
+/// [`Progress::exercises`], a [`Names`], which holds them in that order.
 pub fn completion_code(set_seed: u64, results: &[(String, u8, u64)]) -> String {
-    let mut sorted: Vec<&(String, u8, u64)> = results.iter().collect();
-    sorted.sort();
+    debug_assert!(results.is_sorted_by(|a, b| a.0 < b.0), "results in id order");
     let mut canonical = format!("rebalance-lab/completion/v1\nseed={set_seed}\n");
-    for (id, score, seed) in sorted {
+    for (id, score, seed) in results {
         canonical.push_str(&format!("{id}={score}@{seed}\n"));
     }
     let digest = Md5::digest(canonical.as_bytes());
