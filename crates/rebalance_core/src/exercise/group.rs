@@ -218,14 +218,11 @@ pub(crate) fn owned(assignment: &GroupAssignment, m: usize) -> Vec<usize> {
     queues
 }
 
-/// Indices (into `after.queues`) of queues whose owners differ, ascending.
-///
-/// Both assignments are of the same queues ([`change_pair`]: a membership change keeps the
-/// queue list, and `assign` sorts it the same way), so queue `q` is the same queue in both
-/// and the queues that moved are the ones whose set of owner cids differs, as
-/// [`crate::assignment::moves`] reports them (a test holds the two to the same answer).
+/// Indices (into `after.queues`) of the queues present in both assignments whose set of owner
+/// cids differs, ascending: what [`crate::assignment::moves`] reports as moved (a test holds
+/// the two to the same answer). A membership change keeps the queue list ([`change_pair`]);
+/// a queue count change adds or drops queues, which are not moves.
 pub(crate) fn moved(before: &GroupAssignment, after: &GroupAssignment) -> Vec<usize> {
-    debug_assert_eq!(before.queues, after.queues, "a membership change keeps the queues");
     // Owner lists are short (one cid under CLUSTERING), so each is searched as it is.
     fn owners(a: &GroupAssignment, q: usize) -> Vec<&str> {
         a.owners
@@ -234,7 +231,8 @@ pub(crate) fn moved(before: &GroupAssignment, after: &GroupAssignment) -> Vec<us
     }
     (0..after.queues.len())
         .filter(|&q| {
-            let (old, new) = (owners(before, q), owners(after, q));
+            let Some(b) = before.queues.iter().position(|mq| *mq == after.queues[q]) else { return false };
+            let (old, new) = (owners(before, b), owners(after, q));
             !(old.iter().all(|c| new.contains(c)) && new.iter().all(|c| old.contains(c)))
         })
         .collect()
