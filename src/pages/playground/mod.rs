@@ -124,6 +124,10 @@ pub fn Playground() -> Html {
                             on_action={on_action.clone()}
                         />
                     }
+                    // Below the picture, so the words never push the lanes down.
+                    if let Some(moves) = moves_line(&i18n, &view) {
+                        <p id="pg-moves" class="pg-moves" aria-live="polite">{ moves }</p>
+                    }
                 </section>
             </div>
             if s.compare {
@@ -137,7 +141,7 @@ pub fn Playground() -> Html {
 /// At most this many moves are said in words; the rest are counted.
 const MOVES_SAID: usize = 8;
 
-/// The last rebalance's moves in words, in queue order: "Q2: A → C · Q5: B → C", the first
+/// The last rebalance's moves in words (shown below the lanes), in queue order: "Q2: A → C · Q5: B → C", the first
 /// [`MOVES_SAID`] of them and how many more (`None` when nothing moved). A queue's label is
 /// its tile's (`Q{i}`, its index in the sorted mqAll); owners are cids, "nobody" for none.
 pub(crate) fn moves_line(i18n: &I18n, view: &View) -> Option<String> {
@@ -210,9 +214,6 @@ fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
                     ]) }</span>
                 }
             </p>
-            if let Some(moves) = moves_line(i18n, view) {
-                <p id="pg-moves" class="pg-moves" aria-live="polite">{ moves }</p>
-            }
             if let Some(text) = overlap {
                 <p class="pg-overlap-note">
                     { i18n.t_count("page.playground.summary.overlap_count", view.overlap, &[("count", &view.overlap.to_string())]) }
