@@ -65,6 +65,10 @@ impl Catalog {
     /// the two interleaved, and the page downloads these bytes gzipped.
     pub fn encode(&self) -> Result<Vec<u8>, String> {
         let mut encoded = Encoded { catalog: self.clone(), zh: Vec::new(), en: Vec::new() };
+        // The SPEC references are for authors and the tests; no page shows them.
+        for exercise in &mut encoded.catalog.exercises {
+            exercise.spec.clear();
+        }
         for text in encoded.catalog.exercises.iter_mut().flat_map(Exercise::texts_mut) {
             encoded.zh.push(std::mem::take(&mut text.zh));
             encoded.en.push(std::mem::take(&mut text.en));

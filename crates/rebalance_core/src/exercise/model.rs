@@ -174,7 +174,8 @@ pub struct Exercise {
     /// Interview questions of seed 000 section 6.16 it covers (1..=18).
     #[serde(default)]
     pub interview: Vec<u8>,
-    /// SPEC sections or cases it reproduces (e.g. `§6 worked example`).
+    /// SPEC sections or cases it reproduces (e.g. `§6 worked example`); for authors and the
+    /// tests: the encoded catalog the site embeds leaves them out.
     #[serde(default)]
     pub spec: Vec<String>,
     /// Short title.
