@@ -281,8 +281,11 @@ fn show_me_maps_to_our_pages_keys() {
 
 #[test]
 fn the_page_reads_the_catalog_the_authors_wrote() {
-    // What build.rs encoded and the page decodes is what the core parses from the files.
-    assert_eq!(catalog(), rebalance_core::exercise::catalog());
+    // What build.rs encoded and the page decodes is what the core parses from the files,
+    // less the SPEC references (authoring notes no page shows).
+    let mut authored = rebalance_core::exercise::catalog().clone();
+    authored.exercises.iter_mut().for_each(|e| e.spec.clear());
+    assert_eq!(catalog(), &authored);
     assert!(catalog().errors.is_empty(), "{:?}", catalog().errors);
 }
 
