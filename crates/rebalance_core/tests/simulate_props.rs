@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use rebalance_core::allocate::Strategy as Alloc;
 use rebalance_core::simulate::{
-    scenario, CommitMode, ConsumeModel, ConsumerSpec, Event, ScheduledEvent, SimConfig, Simulation, TagShare,
-    CHECKPOINT_EVERY,
+    scenario, BrokerSpec, CommitMode, ConsumeModel, ConsumerSpec, Event, ScheduledEvent, SimConfig, Simulation,
+    TagShare, CHECKPOINT_EVERY,
 };
 use rebalance_core::Error;
 
@@ -123,9 +123,40 @@ fn bad_configurations_and_scripts_are_errors() {
     assert!(Simulation::new(SimConfig::default(), late, 0).is_err());
     let pause = vec![ScheduledEvent::new(0, Event::Pause { cid: "192.168.0.1".to_owned(), duration_ms: 0 })];
     assert!(Simulation::new(SimConfig::default(), pause, 0).is_err());
+    let unknown = vec![ScheduledEvent::new(1_000, Event::BrokerStop { broker: "broker-z".to_owned() })];
+    let refused = Simulation::new(SimConfig::default(), unknown, 0).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        refused.contains("brokerStop.broker")
+            && refused.contains("\"broker-z\" is not a broker of the topic (it has broker-a)"),
+        "{refused}"
+    );
     let slider = SimConfig { tick_ms: 1_000_000, ..SimConfig::default() }.clamped();
     assert_eq!(slider.tick_ms, 10_000);
     slider.validate().expect("clamped values are valid");
+}
+
+/// A broker stopped twice, or started while it runs, is skipped with a line; a stop and a start
+/// leave the topic as it was.
+#[test]
+fn a_broker_event_that_changes_nothing_is_skipped_with_a_log_line() {
+    let broker = || "broker-a".to_owned();
+    let events = vec![
+        ScheduledEvent::new(1_000, Event::BrokerStart { broker: broker() }),
+        ScheduledEvent::new(2_000, Event::BrokerStop { broker: broker() }),
+        ScheduledEvent::new(3_000, Event::BrokerStop { broker: broker() }),
+        ScheduledEvent::new(4_000, Event::BrokerStart { broker: broker() }),
+    ];
+    let mut sim = Simulation::new(SimConfig::default(), events, 0).expect("valid");
+    sim.run_until(3_500);
+    assert_eq!((sim.metrics().offline_queues, sim.metrics().produce_tps), (8, 0), "one broker: nothing to send to");
+    sim.run_until(120_000);
+    let skipped: Vec<String> = sim.log().iter().map(|e| e.text()).filter(|t| t.starts_with("event skipped")).collect();
+    assert_eq!(
+        skipped,
+        ["event skipped: broker broker-a is already running", "event skipped: broker broker-a is already stopped"]
+    );
+    let rate: u64 = sim.snapshot().queues.iter().map(|q| q.produce_rate).sum();
+    assert_eq!((sim.metrics().offline_queues, sim.metrics().orphan_queues, rate), (0, 0, 1_000));
 }
 
 #[test]
@@ -312,6 +343,14 @@ fn event_strategy() -> impl proptest::strategy::Strategy<Value = Event> {
             .prop_map(|(queue, count, duration_ms)| Event::FailMessages { queue, count, duration_ms }),
         (0u32..10, 1u32..30, prop::option::of(1u64..120_000))
             .prop_map(|(queue, count, duration_ms)| Event::StuckMessage { queue, count, duration_ms }),
+        any::<bool>().prop_map(|stop| {
+            let broker = "broker-a".to_owned();
+            if stop {
+                Event::BrokerStop { broker }
+            } else {
+                Event::BrokerStart { broker }
+            }
+        }),
     ]
 }
 
@@ -322,9 +361,14 @@ fn config_strategy() -> impl proptest::strategy::Strategy<Value = SimConfig> {
         Alloc::AveragelyByCircle,
         Alloc::ConsistentHash { virtual_nodes: 10 },
     ]);
-    (model, strategy, any::<bool>(), any::<bool>(), 1usize..5, 0u64..3_000, 1u64..4).prop_map(
-        |(model, strategy, orderly, early_commit, consumers, rate, retention_min)| {
+    (model, strategy, any::<bool>(), any::<bool>(), 1usize..5, 0u64..3_000, 1u64..4, any::<bool>()).prop_map(
+        |(model, strategy, orderly, early_commit, consumers, rate, retention_min, two_brokers)| {
             let mut c = SimConfig::default();
+            if two_brokers {
+                // A broker that stops leaves the other one to consume from.
+                c.topic.brokers.push(BrokerSpec { name: "broker-b".to_owned(), room: String::new() });
+                c.topic.queues_per_broker = 4;
+            }
             c.group.model = model;
             c.group.strategy = strategy;
             c.group.orderly = orderly && model == ConsumeModel::Clustering;
@@ -367,6 +411,7 @@ proptest! {
                 let settled = m.consumed - m.duplicates + m.lost + m.dead_lettered + m.filtered;
                 prop_assert_eq!(settled + m.pending, m.produced, "produced = consumed once + lost + pending");
                 prop_assert!(m.stranded <= m.group_lag, "stranded backlog is part of the lag");
+                prop_assert!(m.offline_lag <= m.group_lag, "a stopped broker's backlog is part of the lag");
             }
         }
         let s = sim.summary();

@@ -991,3 +991,219 @@ fn a_kill_while_the_offset_is_pinned_redelivers_everything_above_it() {
     assert_eq!((sum.redelivered, sum.duplicates, sum.lost), (299, 299, 0));
     assert!(sim.metrics().group_lag <= 10, "the new process catches up");
 }
+
+// Brokers and routes (issue 19, behaviour 4): a broker restart, an unsafe and a safe shrink.
+
+/// The seeds the broker and shrink figures are checked with (the page and the CLI run seed 1).
+const ROUTE_SEEDS: [u64; 4] = [1, 2, 3, SEED];
+
+/// `n` as the texts write counts (`6,300`).
+fn thousands(n: u64) -> String {
+    if n < 1_000 {
+        n.to_string()
+    } else {
+        format!("{},{:03}", n / 1_000, n % 1_000)
+    }
+}
+
+/// The sum of the lags of queues `qs` at `at_ms`.
+fn lag_sum(sim: &Simulation, at_ms: u64, qs: std::ops::Range<usize>) -> u64 {
+    let lags = sim.queue_lags(at_ms / sim.config().tick_ms).unwrap_or_default();
+    lags.get(qs).map_or(0, |l| l.iter().sum())
+}
+
+/// broker-restart: broker-a's queues are 0–3 in mqAll order, broker-b's 4–7. A consumer learns
+/// the stopped broker's absence at its route poll (pollNameServerInterval, 30 s,
+/// `ClientConfig`) and drops its queues at its next rebalance; after the restart it takes them
+/// back after its next route poll, at a rebalance that its periodic timer (20 s) or the
+/// restarted broker's notification starts. So broker-a's queues wait at least the outage and at
+/// most outage + 30 s + 20 s + the 500 ms before a new queue's first pull, and the wait of this
+/// run is the last re-add's time + 500 ms − the stop. AVG moves 3 of broker-b's queues when the
+/// group rebalances over its 4 queues, and moves them back: 6 handoffs.
+#[test]
+fn a_broker_restart_moves_queues_away_and_back_and_its_queues_wait_outage_plus_poll_and_rebalance() {
+    let s = preset("broker-restart");
+    let cfg = &s.config;
+    let (stop, start) = (event_at(&s, "brokerStop"), event_at(&s, "brokerStart"));
+    let (poll, rebalance) = (cfg.client.route_poll_interval_ms, cfg.client.rebalance_interval_ms);
+    assert_eq!((poll, rebalance), (30_000, 20_000), "pollNameServerInterval, rebalance.waitInterval");
+    let longest = start - stop + poll + rebalance + 500;
+    assert_eq!((start - stop, longest), (60_000, 110_500), "the bounds the text states");
+    for seed in ROUTE_SEEDS {
+        let sim = run_seed(&s, seed);
+        let sum = sim.summary();
+        assert_eq!(sum.queue_handoffs, 6, "seed {seed}: 3 queues of broker-b away and back");
+        let readded: Vec<(u32, u64)> = sim
+            .log()
+            .iter()
+            .filter(|e| e.at_ms >= start && matches!(e.kind, LogKind::QueueAdded { queue, .. } if queue < 4))
+            .map(|e| (e.process.unwrap_or(u32::MAX), e.at_ms))
+            .collect();
+        assert_eq!(readded.len(), 4, "seed {seed}: every broker-a queue comes back once");
+        for &(p, at) in &readded {
+            let learned = sim
+                .log()
+                .iter()
+                .find(|e| {
+                    e.at_ms >= start && e.process == Some(p) && matches!(e.kind, LogKind::RouteChanged { queues: 8 })
+                })
+                .map(|e| e.at_ms)
+                .expect("the consumer polls the route");
+            assert!(learned <= start + poll, "seed {seed}: route poll within 30 s");
+            assert!((learned..=learned + rebalance).contains(&at), "seed {seed}: re-added at {at}, route at {learned}");
+        }
+        let last = readded.iter().map(|&(_, at)| at).max().unwrap_or(0);
+        assert_eq!(sum.max_unpulled_ms, last + 500 - stop, "seed {seed}");
+        assert!((start - stop + 500..=longest).contains(&sum.max_unpulled_ms), "seed {seed}: {}", sum.max_unpulled_ms);
+        assert_eq!((sum.lost, sum.final_stranded, sim.metrics().offline_queues), (0, 0, 0), "seed {seed}");
+        assert!(sim.metrics().group_lag <= 8 * 32, "seed {seed}: the group catches up");
+    }
+    for quoted in ["300 a second", "3 of them move", "6 handoffs", "at most 110.5 s", "1 s later", "30 s", "(20 s)"] {
+        assert!(s.watch.contains(quoted), "{quoted} missing");
+    }
+}
+
+/// Every pull request of a broker-a queue fails from the stop until its consumer drops the
+/// queue, once per pullTimeDelayMillsWhenException (1 s, `ClientConfig`): logged as the pull
+/// callback's warning with the connection error while the client still has the broker's
+/// address, and as `pullKernelImpl exception` once cleanOfflineBroker (before a heartbeat) has
+/// removed it. Nothing reaches the stopped broker: its queues keep their committed offsets and
+/// their MaxOffset through the outage.
+#[test]
+fn pulls_to_a_stopped_broker_fail_once_a_second_and_its_offsets_stay() {
+    let s = preset("broker-restart");
+    let (stop, start) = (event_at(&s, "brokerStop"), event_at(&s, "brokerStart"));
+    let retry = s.config.client.pull_time_delay_mills_when_exception;
+    assert_eq!(retry, 1_000);
+    let mut sim = Simulation::from_scenario(&s, SEED).expect("valid");
+    sim.run_until(stop);
+    let before: Vec<(u64, u64)> =
+        sim.snapshot().queues[..4].iter().map(|q| (q.consumer_offset, q.max_offset)).collect();
+    sim.run_until(start);
+    let during: Vec<(u64, u64)> =
+        sim.snapshot().queues[..4].iter().map(|q| (q.consumer_offset, q.max_offset)).collect();
+    assert_eq!(before, during, "nothing is committed to or produced into the stopped broker");
+    assert_eq!(sim.metrics().offline_queues, 4);
+    let failed: Vec<&rebalance_core::simulate::LogEntry> =
+        sim.log().iter().filter(|e| matches!(e.kind, LogKind::PullFailed { .. })).collect();
+    assert_eq!(sim.metrics().failed_pulls, failed.len() as u64);
+    let first = failed.first().expect("failed pulls");
+    let connect = "org.apache.rocketmq.remoting.exception.RemotingConnectException: connect to 10.0.0.1:10911 failed";
+    assert_eq!((first.level(), first.exception()), (rebalance_core::simulate::Level::Warn, Some(connect)));
+    assert!(first.text().starts_with("execute the pull request exception, group=cg-demo, messageQueue=MessageQueue"));
+    for q in 0..4u32 {
+        let times: Vec<u64> = failed
+            .iter()
+            .filter(|e| matches!(e.kind, LogKind::PullFailed { queue, .. } if queue == q))
+            .map(|e| e.at_ms)
+            .collect();
+        let dropped = sim
+            .log()
+            .iter()
+            .find(|e| e.at_ms >= stop && matches!(e.kind, LogKind::QueueDropped { queue, .. } if queue == q))
+            .map(|e| e.at_ms)
+            .expect("the queue is dropped");
+        assert!(times.first().is_some_and(|&t| t < stop + retry), "Q{q}: the first pull after the stop fails");
+        assert!(times.windows(2).all(|w| w[1] - w[0] == retry), "Q{q}: one retry a second");
+        assert_eq!(times.len() as u64, (dropped - times[0] - 1) / retry + 1, "Q{q}: until it is dropped at {dropped}");
+    }
+}
+
+/// Until the first consumer rebalances after the stop, broker-b's queues are held by the two
+/// consumers that held them before. Producers send 800 msg/s to broker-b's 4 queues (200 each);
+/// each of the two consumers gets 400 msg/s and finishes 250: the lag grows by 2 × 150 = 300
+/// messages a second.
+#[test]
+fn broker_b_lag_grows_by_300_a_second_until_the_first_rebalance() {
+    let s = preset("broker-restart");
+    let cfg = &s.config;
+    let stop = event_at(&s, "brokerStop");
+    let per_queue = cfg.topic.produce_rate / u64::from(cfg.topic.queues_per_broker);
+    let growth = 2 * (2 * per_queue - cfg.client.consume_rate);
+    assert_eq!(growth, 300);
+    let mut checked = 0;
+    for seed in ROUTE_SEEDS {
+        let sim = run_seed(&s, seed);
+        let first = sim
+            .log()
+            .iter()
+            .find(|e| e.at_ms > stop && matches!(e.kind, LogKind::RebalanceResult { .. }))
+            .map(|e| e.at_ms)
+            .expect("a rebalance after the stop");
+        let (from, to) = (stop + 1_000, first - first % 1_000);
+        if to < from + 2_000 {
+            continue;
+        }
+        let grown = lag_sum(&sim, to, 4..8) - lag_sum(&sim, from, 4..8);
+        let expected = growth * (to - from) / 1_000;
+        assert!(grown.abs_diff(expected) <= 60, "seed {seed}: {grown} in {} ms, expected {expected}", to - from);
+        checked += 1;
+    }
+    assert!(checked >= 2, "the first rebalance came within 3 s of the stop for most seeds");
+}
+
+/// shrink-queues-unsafe: both counts drop to 4 at once. Producers stop writing Q4–Q7 (their
+/// MaxOffset stays), the broker refuses their pulls (PullMessageProcessor: queueId beyond
+/// readQueueNums), the consumers finish and commit what they had cached. What no consumer had
+/// pulled stays: the lag of Q4–Q7 at the change less the messages cached for them (less, at
+/// most, what the two consumers finished in the ticks since their last pull's commit, which
+/// the next persist commits).
+#[test]
+fn an_unsafe_shrink_strands_what_the_consumers_had_not_pulled() {
+    let s = preset("shrink-queues-unsafe");
+    let at = event_at(&s, "queueCount");
+    let per_tick = s.config.client.consume_rate * s.config.tick_ms / 1_000;
+    for seed in ROUTE_SEEDS {
+        let mut sim = Simulation::from_scenario(&s, seed).expect("valid");
+        sim.run_until(at);
+        let snap = sim.snapshot();
+        let lag: u64 = snap.queues[4..].iter().map(|q| q.lag).sum();
+        let holders: Vec<_> = snap.consumers.iter().filter(|c| c.queues.iter().any(|&q| q >= 4)).collect();
+        assert!(holders.iter().all(|c| c.queues.iter().all(|&q| q >= 4)), "AVG: two consumers hold Q4–Q7");
+        let cached: u64 = holders.iter().map(|c| c.cached).sum();
+        let max: Vec<u64> = snap.queues[4..].iter().map(|q| q.max_offset).collect();
+        sim.run_until(s.duration_ms);
+        let sum = sim.summary();
+        let end = sim.snapshot();
+        assert_eq!(end.queues[4..].iter().map(|q| q.max_offset).collect::<Vec<_>>(), max, "no new messages");
+        let stranded: u64 = end.queues[4..].iter().map(|q| q.max_offset - q.consumer_offset).sum();
+        assert_eq!((sum.final_stranded, sim.metrics().stranded_queues), (stranded, 4), "seed {seed}");
+        let most = lag - cached;
+        let least = most - 2 * 2 * per_tick;
+        assert!((least..=most).contains(&stranded), "seed {seed}: {stranded} not in {least}..={most}");
+        assert_eq!(sum.lost, 0, "stranded messages are pending, not lost");
+        let round = |n: u64| (n + 50) / 100 * 100;
+        for quoted in [round(lag), round(stranded)] {
+            assert!(s.watch.contains(&format!("about {}", thousands(quoted))), "seed {seed}: about {quoted}");
+        }
+    }
+    assert!(s.watch.contains("about 1,000 per queue") && s.config.client.pull_threshold_for_queue == 1_000);
+}
+
+/// shrink-queues-safe: the write count drops first, so Q4–Q7 get nothing new but stay in the
+/// route; each of their two consumers finishes its queues' lag at its rate (250 msg/s), within
+/// 20 s; when the read count drops at 180 s they are empty: 0 stranded.
+#[test]
+fn a_safe_shrink_drains_the_cut_queues_first_and_strands_nothing() {
+    let s = preset("shrink-queues-safe");
+    let writes = event_at(&s, "queueCount");
+    let reads = s.events.iter().map(|e| e.at_ms).max().unwrap_or(0);
+    for seed in ROUTE_SEEDS {
+        let mut sim = Simulation::from_scenario(&s, seed).expect("valid");
+        sim.run_until(writes);
+        let snap = sim.snapshot();
+        let lag: u64 = snap.queues[4..].iter().map(|q| q.lag).sum();
+        for c in snap.consumers.iter().filter(|c| c.queues.iter().any(|&q| q >= 4)) {
+            let own: u64 = c.queues.iter().map(|&q| snap.queues[q as usize].lag).sum();
+            assert!(own * 1_000 / c.consume_rate < 20_000, "seed {seed}: {} drains {own} within 20 s", c.cid);
+        }
+        sim.run_until(writes + 20_000);
+        assert_eq!(sim.snapshot().queues[4..].iter().map(|q| q.lag).sum::<u64>(), 0, "seed {seed}: drained");
+        sim.run_until(s.duration_ms);
+        let sum = sim.summary();
+        assert!(reads > writes + 20_000);
+        assert_eq!((sum.final_stranded, sum.lost, sim.metrics().stranded_queues), (0, 0, 0), "seed {seed}");
+        assert!(s.watch.contains(&format!("about {}", thousands((lag + 50) / 100 * 100))), "seed {seed}");
+    }
+    assert!(s.watch.contains("0 messages are stranded") && s.watch.contains("within 20 s"));
+}

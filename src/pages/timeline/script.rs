@@ -18,6 +18,7 @@
 //! | `deploy` | `replace`, `start`, `startSpacingMs`, `stopAfterMs`, `stopSpacingMs`, `[kill]` | rolling deploy |
 //! | `fail` | `queue`, `count`, `[ms]` | failing messages |
 //! | `stuck` | `queue`, `count`, `[ms]` | messages stuck in a consume thread (no `ms`: forever) |
+//! | `bstop` / `bstart` | `broker` | a broker stops / is back |
 //!
 //! Decoding never fails as a whole: an item that cannot be read is returned as a
 //! [`BadItem`] and the others are kept. Whether an event makes sense for the run (a known
@@ -100,6 +101,8 @@ pub fn encode_one(scheduled: &ScheduledEvent) -> String {
                 f.push(ms.to_string());
             }
         }
+        Event::BrokerStop { broker } => push(&["bstop", &escape(broker)]),
+        Event::BrokerStart { broker } => push(&["bstart", &escape(broker)]),
     }
     f.join(&FIELD_SEP.to_string())
 }
@@ -206,6 +209,8 @@ pub fn decode_one(item: &str) -> Option<ScheduledEvent> {
             let duration_ms = if args.len() == 3 { Some(n(2)?) } else { None };
             Event::StuckMessage { queue: small(0)?, count: small(1)?, duration_ms }
         }
+        "bstop" => arity(1, 1).and_then(|_| cid(0)).map(|broker| Event::BrokerStop { broker })?,
+        "bstart" => arity(1, 1).and_then(|_| cid(0)).map(|broker| Event::BrokerStart { broker })?,
         _ => return None,
     };
     Some(ScheduledEvent::new(at_ms, event))
@@ -302,6 +307,8 @@ mod tests {
             Event::FailMessages { queue: 0, count: 5, duration_ms: None },
             Event::StuckMessage { queue: 0, count: 1, duration_ms: None },
             Event::StuckMessage { queue: 2, count: 3, duration_ms: Some(120_000) },
+            Event::BrokerStop { broker: "broker-a".to_owned() },
+            Event::BrokerStart { broker: "broker-a".to_owned() },
         ];
         events.into_iter().enumerate().map(|(i, e)| ScheduledEvent::new(i as u64 * 100, e)).collect()
     }

@@ -110,6 +110,8 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
             *n,
             &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())],
         ),
+        Event::BrokerStop { broker } => i18n.t_args("page.timeline.event.broker_stop", &[("broker", broker)]),
+        Event::BrokerStart { broker } => i18n.t_args("page.timeline.event.broker_start", &[("broker", broker)]),
     }
 }
 
@@ -171,6 +173,16 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
             "page.timeline.scenario.stuck-message-pins-offset.title",
             "page.timeline.scenario.stuck-message-pins-offset.watch",
         ),
+        "broker-restart" => {
+            pair("page.timeline.scenario.broker-restart.title", "page.timeline.scenario.broker-restart.watch")
+        }
+        "shrink-queues-unsafe" => pair(
+            "page.timeline.scenario.shrink-queues-unsafe.title",
+            "page.timeline.scenario.shrink-queues-unsafe.watch",
+        ),
+        "shrink-queues-safe" => {
+            pair("page.timeline.scenario.shrink-queues-safe.title", "page.timeline.scenario.shrink-queues-safe.watch")
+        }
         "ordered-blocked" => {
             pair("page.timeline.scenario.ordered-blocked.title", "page.timeline.scenario.ordered-blocked.watch")
         }

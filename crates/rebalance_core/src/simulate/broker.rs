@@ -78,6 +78,11 @@ pub(crate) struct QueueState {
     pub readable: bool,
     /// Its queueId is below writeQueueNums: producers send to it.
     pub writable: bool,
+    /// Its broker is running ([`super::Event::BrokerStop`]): in the route, reachable.
+    pub online: bool,
+    /// Since when its broker has been down and no pull has reached it (cleared by the first
+    /// pull after the broker is back).
+    pub unpulled_since: Option<u64>,
 }
 
 impl QueueState {
@@ -99,6 +104,8 @@ impl QueueState {
             handoffs: 0,
             readable: true,
             writable: true,
+            online: true,
+            unpulled_since: None,
         }
     }
 
@@ -217,9 +224,9 @@ pub(crate) fn split_rate(total: u64, n: usize, hot: &[u32], hot_percent: u32) ->
 }
 
 /// The topic route at some moment as a consumer sees it: `mqAll` sorted as RocketMQ sorts it,
-/// and the stable queue index of each entry. Only readable queues are in it
-/// (`MQClientInstance.topicRouteData2TopicSubscribeInfo` creates queues `0 ..
-/// readQueueNums` of each broker).
+/// and the stable queue index of each entry. Only readable queues of running brokers are in
+/// it (`MQClientInstance.topicRouteData2TopicSubscribeInfo` creates queues `0 ..
+/// readQueueNums` of each broker the name server lists).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Route {
     pub mq_all: Vec<MessageQueue>,
@@ -229,16 +236,36 @@ pub(crate) struct Route {
 impl Route {
     pub(crate) fn new(queues: &[QueueState]) -> Arc<Self> {
         let mut pairs: Vec<(MessageQueue, usize)> =
-            queues.iter().enumerate().filter(|(_, q)| q.readable).map(|(i, q)| (q.mq.clone(), i)).collect();
+            queues.iter().enumerate().filter(|(_, q)| q.readable && q.online).map(|(i, q)| (q.mq.clone(), i)).collect();
         pairs.sort();
         let (mq_all, ids) = pairs.into_iter().unzip();
         Arc::new(Route { mq_all, ids })
+    }
+
+    /// Whether the route lists a queue of broker `name`.
+    pub(crate) fn has_broker(&self, name: &str) -> bool {
+        self.mq_all.iter().any(|mq| mq.broker_name == name)
     }
 
     /// The stable index of a queue of this route.
     pub(crate) fn id_of(&self, mq: &MessageQueue) -> Option<usize> {
         self.mq_all.binary_search(mq).ok().and_then(|i| self.ids.get(i).copied())
     }
+}
+
+/// One broker of the topic: whether it runs, and, after a restart, which consumers have
+/// registered with it again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BrokerState {
+    pub name: String,
+    /// Its address as clients print it ([`super::log::broker_addr`]).
+    pub addr: String,
+    pub online: bool,
+    /// Restarted during the run: its ConsumerManager starts empty, so the group's members
+    /// register with it again, one heartbeat each.
+    pub restarted: bool,
+    /// The processes registered with it since its restart.
+    pub registered: Vec<usize>,
 }
 
 /// One consumer connection as the broker sees it.

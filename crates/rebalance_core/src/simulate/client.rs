@@ -164,6 +164,11 @@ pub(crate) struct Client {
     /// `DefaultMQPushConsumerImpl.queueMaxSpanFlowControlTimes`: one counter per consumer.
     pub span_flow_control_times: u64,
     pub notify_at: Option<u64>,
+    /// The broker whose notification `notify_at` answers (its address is logged).
+    pub notify_broker: usize,
+    /// brokerAddrTable: per broker of the topic, whether the client has its address (put by a
+    /// route update, removed by cleanOfflineBroker once no route lists the broker).
+    pub broker_addrs: Vec<bool>,
     pub route_index: usize,
     pub route: Arc<Route>,
     /// cidAll as this client saw it at its last rebalance.
@@ -208,6 +213,28 @@ impl World {
     /// Queue `q` as RocketMQ's logs print it (`MessageQueue [topic=…, brokerName=…, queueId=…]`).
     pub(crate) fn mq_text(&self, q: usize) -> String {
         self.queues.get(q).map(|x| x.mq.to_string()).unwrap_or_default()
+    }
+
+    /// What a request of client `c` to queue `q`'s stopped broker fails with: a connection
+    /// error while the client has the broker's address, else the client's own
+    /// `The broker[…] not exist`. `None` while the broker runs.
+    pub(crate) fn broker_failure(&self, c: usize, q: usize) -> Option<(bool, String)> {
+        let queue = self.queues.get(q).filter(|x| !x.online)?;
+        let b = self.brokers.iter().position(|b| b.name == queue.mq.broker_name)?;
+        let known = self.clients.get(c).and_then(|cl| cl.broker_addrs.get(b)).copied().unwrap_or(false);
+        Some(match (known, self.brokers.get(b)) {
+            (true, Some(broker)) => (true, super::log::connect_exception(&broker.addr)),
+            _ => (false, super::log::broker_not_exist_exception(&queue.mq.broker_name)),
+        })
+    }
+
+    /// An offset write to a stopped broker fails (`updateConsumeOffsetToBroker`): logged, the
+    /// offset stays in the client's memory. Whether it failed.
+    pub(crate) fn offset_write_failed(&mut self, c: usize, q: usize) -> bool {
+        let Some((_, exception)) = self.broker_failure(c, q) else { return false };
+        let mq = self.mq_text(q);
+        self.log_client(c, LogKind::OffsetPersistFailed { queue: q as u32, mq, exception });
+        true
     }
 
     /// consumerGroup.
@@ -381,7 +408,8 @@ impl World {
         let forced_at = pq.lock_renewed_at + self.cfg.client.unlock_delay_ms;
         let orderly = self.cfg.group.orderly;
         let cid = self.clients.get(c).map(|cl| cl.cid.clone()).unwrap_or_default();
-        let clustering = self.cfg.group.model == ConsumeModel::Clustering;
+        // removeUnnecessaryMessageQueue persists the offset first.
+        let clustering = self.cfg.group.model == ConsumeModel::Clustering && !self.offset_write_failed(c, pq.q);
         if let Some(queue) = self.queues.get_mut(pq.q) {
             if clustering {
                 queue.committed = offset;
@@ -449,7 +477,7 @@ impl World {
     pub(crate) fn try_lock(&mut self, c: usize, q: usize) -> bool {
         let Some(cid) = self.clients.get(c).map(|cl| cl.cid.clone()) else { return false };
         let (now, live) = (self.now, self.cfg.broker.lock_max_live_ms);
-        let Some(queue) = self.queues.get_mut(q) else { return false };
+        let Some(queue) = self.queues.get_mut(q).filter(|x| x.online) else { return false };
         let free = queue.lock.as_ref().is_none_or(|l| l.expires_at <= now || l.cid == cid);
         if free {
             queue.lock = Some(QueueLock { cid, expires_at: now + live });
@@ -493,6 +521,9 @@ impl World {
         for i in 0..n {
             let Some(pq) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)) else { continue };
             let (q, offset, before) = (pq.q, self.local_offset(pq), pq.persisted);
+            if clustering && self.offset_write_failed(c, q) {
+                continue;
+            }
             if clustering {
                 if let Some(queue) = self.queues.get_mut(q) {
                     queue.committed = offset;

@@ -209,6 +209,10 @@ pub struct ClientConfig {
     pub pull_batch_size: u64,
     /// Round trip of one pull request; bounds pulls per queue per tick.
     pub pull_rtt_ms: u64,
+    /// pullTimeDelayMillsWhenException: 1 s (`ClientConfig`; `DefaultMQPushConsumerImpl`'s
+    /// constructor copies it over the 3000 its field starts with). A pull that fails (its
+    /// broker is down) is sent again this long after.
+    pub pull_time_delay_mills_when_exception: u64,
     /// pullThresholdForQueue: 1000 cached messages per queue pause pulling.
     pub pull_threshold_for_queue: u64,
     /// pullThresholdSizeForQueue: 100 MiB cached per queue pause pulling.
@@ -265,6 +269,7 @@ impl Default for ClientConfig {
             notify_delay_max_ms: 300,
             pull_batch_size: 32,
             pull_rtt_ms: 5,
+            pull_time_delay_mills_when_exception: 1_000,
             pull_threshold_for_queue: 1_000,
             pull_threshold_size_for_queue_mib: 100,
             consume_threads: 20,
@@ -382,7 +387,7 @@ impl SimConfig {
         small("client.maxReconsumeTimes", &mut self.client.max_reconsume_times, 0, 1_000);
         let (t, c, b) = (&mut self.topic, &mut self.client, &mut self.broker);
         let hour = 3_600_000;
-        let list: [(&'static str, &mut u64, u64, u64); 35] = [
+        let list: [(&'static str, &mut u64, u64, u64); 36] = [
             ("tickMs", &mut self.tick_ms, 10, 10_000),
             ("topic.produceRate", &mut t.produce_rate, 0, 10_000_000),
             ("topic.backlogPerQueue", &mut t.backlog_per_queue, 0, 1_000_000_000_000),
@@ -396,6 +401,7 @@ impl SimConfig {
             ("client.notifyDelayMaxMs", &mut c.notify_delay_max_ms, 0, 60_000),
             ("client.pullBatchSize", &mut c.pull_batch_size, 1, 1_024),
             ("client.pullRttMs", &mut c.pull_rtt_ms, 1, 10_000),
+            ("client.pullTimeDelayMillsWhenException", &mut c.pull_time_delay_mills_when_exception, 10, hour),
             ("client.pullThresholdForQueue", &mut c.pull_threshold_for_queue, 1, 1_000_000),
             ("client.pullThresholdSizeForQueueMib", &mut c.pull_threshold_size_for_queue_mib, 1, 65_536),
             ("client.consumeRate", &mut c.consume_rate, 0, 10_000_000),

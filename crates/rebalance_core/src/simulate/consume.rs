@@ -70,6 +70,14 @@ impl World {
         let before_processing = self.cfg.group.commit == CommitMode::BeforeProcessing;
         let group = self.cfg.group.name.clone();
         let now = self.now;
+        let retry_ms = cc.pull_time_delay_mills_when_exception;
+        let failures: Vec<(usize, bool, String)> = match self.clients.get(c) {
+            Some(cl) if self.brokers.iter().any(|b| !b.online) => {
+                cl.pqs.iter().filter_map(|pq| self.broker_failure(c, pq.q).map(|(sent, e)| (pq.q, sent, e))).collect()
+            }
+            _ => Vec::new(),
+        };
+        let (mut failed_pulls, mut unpulled_ms) = (0, 0);
         let Some(client) = self.clients.get_mut(c) else { return };
         let mut logs = Vec::new();
         let mut illegal = Vec::new();
@@ -134,6 +142,20 @@ impl World {
             }
             pq.flow_controlled = false;
             pq.span_paused = false;
+            // The request goes to a stopped broker: PullCallback.onException (or
+            // pullKernelImpl's throw) logs it and executePullRequestLater sends it again after
+            // pullTimeDelayMillsWhenException; nothing is pulled or committed.
+            if let Some((_, sent, exception)) = failures.iter().find(|f| f.0 == pq.q) {
+                let (sent, exception) = (*sent, exception.clone());
+                let (queue, group, mq) = (pq.q as u32, group.clone(), queue.mq.to_string());
+                logs.push(LogKind::PullFailed { queue, group, mq, sent, exception });
+                pq.first_pull_at = now + retry_ms;
+                failed_pulls += 1;
+                continue;
+            }
+            if let Some(since) = queue.unpulled_since.take() {
+                unpulled_ms = unpulled_ms.max(now - since);
+            }
             if pq.pulled_to < queue.min {
                 // OFFSET_ILLEGAL (the broker's OFFSET_TOO_SMALL: retention deleted the offset
                 // asked for). DefaultMQPushConsumerImpl.pullMessage, 5.x: warn, take
@@ -200,6 +222,8 @@ impl World {
                 pq.done_to = pq.pulled_to;
             }
         }
+        self.counters.failed_pulls += failed_pulls;
+        self.counters.max_unpulled_ms = self.counters.max_unpulled_ms.max(unpulled_ms);
         if !illegal.is_empty() {
             client.pqs.retain(|pq| !illegal.contains(&pq.q));
             client.next_rebalance = client.next_rebalance.min(now + self.cfg.tick_ms);

@@ -165,6 +165,22 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         duration_ms: Option<u64>,
     },
+    /// A broker of the topic stops (shutdown, or a crash the name server sees at once): its
+    /// queues leave the topic route, producers send to the other brokers, the consumers'
+    /// pulls and offset commits to it fail. The consumers learn the new route at their next
+    /// route poll (pollNameServerInterval) and drop its queues at their next rebalance; the
+    /// queues keep their messages and their committed offsets.
+    BrokerStop {
+        /// brokerName, e.g. `broker-a`.
+        broker: String,
+    },
+    /// A stopped broker is back: its queues return to the route (consumers take them at their
+    /// next route poll and rebalance), and the group registers with it again at each
+    /// consumer's next heartbeat, which notifies the group.
+    BrokerStart {
+        /// brokerName, e.g. `broker-a`.
+        broker: String,
+    },
 }
 
 impl Event {
@@ -193,6 +209,8 @@ impl Event {
             Event::RollingDeploy { .. } => "rollingDeploy",
             Event::FailMessages { .. } => "failMessages",
             Event::StuckMessage { .. } => "stuckMessage",
+            Event::BrokerStop { .. } => "brokerStop",
+            Event::BrokerStart { .. } => "brokerStart",
         }
     }
 
@@ -249,6 +267,8 @@ impl Event {
                     n => format!("each of the next {n} messages of queue {queue} {how} in the business"),
                 }
             }
+            Event::BrokerStop { broker } => format!("broker {broker} stops"),
+            Event::BrokerStart { broker } => format!("broker {broker} starts again"),
         }
     }
 
@@ -326,6 +346,15 @@ impl Event {
                     return bad("durationMs must be 1 ..= one day".to_owned());
                 }
                 Ok(())
+            }
+            Event::BrokerStop { broker } | Event::BrokerStart { broker } => {
+                let names: Vec<&str> = config.topic.brokers.iter().map(|b| b.name.as_str()).collect();
+                if names.contains(&broker.trim()) {
+                    return Ok(());
+                }
+                let field = format!("{field}.broker");
+                let message = format!("{broker:?} is not a broker of the topic (it has {})", names.join(", "));
+                Err(Error::InvalidInput { field, message })
             }
             _ => Ok(()),
         }

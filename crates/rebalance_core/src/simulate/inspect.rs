@@ -63,6 +63,7 @@ impl World {
                     blocked: blocked.get(q).copied().unwrap_or(false),
                     readable: x.readable,
                     writable: x.writable,
+                    online: x.online,
                 }
             })
             .collect();
@@ -117,6 +118,9 @@ impl World {
             }
             if !x.writable && x.rate_milli() != 0 {
                 return Err(format!("Q{q}: producers send to a queue beyond writeQueueNums"));
+            }
+            if !x.online && x.rate_milli() != 0 {
+                return Err(format!("Q{q}: producers send to a stopped broker"));
             }
             if x.committed > x.max || x.pop_cursor > x.max {
                 return Err(format!("Q{q}: ConsumerOffset {} beyond MaxOffset {}", x.committed, x.max));

@@ -86,6 +86,8 @@ impl World {
             next_clean_expire: now + self.cfg.client.consume_timeout_minutes.saturating_mul(60_000),
             span_flow_control_times: 0,
             notify_at: None,
+            notify_broker: 0,
+            broker_addrs: self.brokers.iter().map(|b| route.has_broker(&b.name)).collect(),
             route_index,
             route,
             view: Vec::new(),
@@ -194,8 +196,10 @@ impl World {
                 // persistConsumerOffset writes the in-memory offset, which a stuck message holds.
                 offset = offset.min(pinned);
             }
+            // persistConsumerOffset: a stopped broker's queues keep the offset it stored.
+            let write = model == ConsumeModel::Clustering && !self.offset_write_failed(c, pq.q);
             if let Some(queue) = self.queues.get_mut(pq.q) {
-                if model == ConsumeModel::Clustering {
+                if write {
                     queue.committed = offset;
                 }
                 if queue.lock.as_ref().is_some_and(|l| l.cid == cid) {
@@ -286,6 +290,8 @@ impl World {
                 let write = write_queue_nums.or(*queues_per_broker).unwrap_or(self.write_queue_nums);
                 self.set_queue_nums(read, write);
             }
+            Event::BrokerStop { broker } => self.set_broker_online(broker, false),
+            Event::BrokerStart { broker } => self.set_broker_online(broker, true),
             Event::Subscription { cid, tags } => {
                 let Some(c) = self.target(cid, event) else { return };
                 let Ok(mask) = tag_mask(&self.cfg.topic.tags, tags) else {
@@ -414,7 +420,9 @@ impl World {
             new.sort();
             let tags = self.tags.len();
             for mq in new {
-                self.queues.push(QueueState::new(mq, tags, self.now, 0, 0));
+                let mut queue = QueueState::new(mq, tags, self.now, 0, 0);
+                queue.online = self.brokers.iter().any(|b| b.online && b.name == queue.mq.broker_name);
+                self.queues.push(queue);
             }
         }
         self.read_queue_nums = read;
@@ -423,6 +431,34 @@ impl World {
             let id = u32::try_from(q.mq.queue_id).unwrap_or(u32::MAX);
             q.readable = id < read;
             q.writable = id < write;
+        }
+        self.respread_rates();
+        self.routes.push(Route::new(&self.queues));
+    }
+
+    /// A broker stops or is back. Stopped: its queues leave the route (the name server drops
+    /// its QueueData when the broker unregisters or its channel closes) and producers send to
+    /// the others; its queues, their messages and the committed offsets it stored stay as
+    /// they were. Back: its queues return to the route with those offsets, and its
+    /// ConsumerManager starts empty.
+    fn set_broker_online(&mut self, name: &str, online: bool) {
+        let name = name.trim();
+        let Some(broker) = self.brokers.iter_mut().find(|b| b.name == name) else {
+            return self.skipped(format!("no broker {name:?} in the topic"));
+        };
+        if broker.online == online {
+            let state = if online { "running" } else { "stopped" };
+            return self.skipped(format!("broker {name} is already {state}"));
+        }
+        broker.online = online;
+        broker.registered.clear();
+        broker.restarted |= online;
+        let now = self.now;
+        for q in self.queues.iter_mut().filter(|q| q.mq.broker_name == name) {
+            q.online = online;
+            if !online {
+                q.unpulled_since = q.unpulled_since.or(Some(now));
+            }
         }
         self.respread_rates();
         self.routes.push(Route::new(&self.queues));

@@ -133,6 +133,33 @@ pub enum LogKind {
         /// The offset.
         offset: u64,
     },
+    /// A pull to a stopped broker failed; the request is sent again after
+    /// pullTimeDelayMillsWhenException. While the client still has the broker's address the
+    /// request is sent and fails in its callback (`PullCallback.onException`:
+    /// `RemotingConnectException`); once `cleanOfflineBroker` has removed the address,
+    /// `PullAPIWrapper.pullKernelImpl` throws (`The broker[…] not exist`).
+    PullFailed {
+        /// Queue index.
+        queue: u32,
+        /// consumerGroup.
+        group: String,
+        /// The MessageQueue as Java prints it.
+        mq: String,
+        /// The request was sent (the address was known): the callback's warning.
+        sent: bool,
+        /// `Throwable.toString()` of the exception.
+        exception: String,
+    },
+    /// `RemoteBrokerOffsetStore.persistAll` / `persist` could not write an offset to a stopped
+    /// broker (the offset stays in the client's memory only).
+    OffsetPersistFailed {
+        /// Queue index.
+        queue: u32,
+        /// The MessageQueue as Java prints it.
+        mq: String,
+        /// `Throwable.toString()` of the exception.
+        exception: String,
+    },
     /// `the cached message count (or size) exceeds the threshold …, so do flow control`.
     FlowControl {
         /// Queue index.
@@ -386,8 +413,11 @@ impl LogEntry {
             | LogKind::Paused { .. }
             | LogKind::Resumed
             | LogKind::RouteChanged { .. } => Level::Note,
-            LogKind::AllocateError { .. } => Level::Error,
+            LogKind::AllocateError { .. }
+            | LogKind::PullFailed { sent: false, .. }
+            | LogKind::OffsetPersistFailed { .. } => Level::Error,
             LogKind::FlowControl { .. }
+            | LogKind::PullFailed { sent: true, .. }
             | LogKind::SpanFlowControl { .. }
             | LogKind::LockFailed { .. }
             | LogKind::ChannelExpired { .. }
@@ -403,7 +433,9 @@ impl LogEntry {
     /// passes an exception as the last argument (`Throwable.toString()`).
     pub fn exception(&self) -> Option<&str> {
         match &self.kind {
-            LogKind::AllocateError { exception, .. } => Some(exception),
+            LogKind::AllocateError { exception, .. }
+            | LogKind::PullFailed { exception, .. }
+            | LogKind::OffsetPersistFailed { exception, .. } => Some(exception),
             _ => None,
         }
     }
@@ -462,6 +494,11 @@ impl LogEntry {
                      count={count}, size={size_mib} MiB, pullRequest={pull_request}, flowControlTimes={times}"
                 )
             }
+            LogKind::PullFailed { group, mq, sent: true, .. } => {
+                format!("execute the pull request exception, group={group}, messageQueue={mq}")
+            }
+            LogKind::PullFailed { sent: false, .. } => "pullKernelImpl exception".to_owned(),
+            LogKind::OffsetPersistFailed { mq, .. } => format!("updateConsumeOffsetToBroker exception, {mq}"),
             LogKind::SpanFlowControl { min_offset, max_offset, max_span, pull_request, times, .. } => format!(
                 "the queue's messages, span too long, so do flow control, minOffset={min_offset}, \
                  maxOffset={max_offset}, maxSpan={max_span}, pullRequest={pull_request}, flowControlTimes={times}"
@@ -544,6 +581,29 @@ impl LogEntry {
 /// The broker's address as both sides print it: `brokerIP1` with the default `listenPort`
 /// 10911 (synthetic: the simulator has no addresses).
 pub(crate) const BROKER_ADDR: &str = "10.0.0.1:10911";
+
+/// The address of the topic's `index`-th broker: [`BROKER_ADDR`] for the first, then
+/// `10.0.0.2:10911`… (synthetic).
+pub(crate) fn broker_addr(index: usize) -> String {
+    format!("10.0.0.{}:10911", index + 1)
+}
+
+/// `RemotingConnectException(addr).toString()`: what a request to a stopped broker's address
+/// fails with (`NettyRemotingClient.invokeAsync` / `invokeOneway`).
+pub(crate) fn connect_exception(addr: &str) -> String {
+    format!("org.apache.rocketmq.remoting.exception.RemotingConnectException: connect to {addr} failed")
+}
+
+/// `MQClientException.toString()` for a broker whose address the client no longer has
+/// (`PullAPIWrapper.pullKernelImpl`, `RemoteBrokerOffsetStore.updateConsumeOffsetToBroker`:
+/// `new MQClientException("The broker[" + brokerName + "] not exist", null)`, with the
+/// `FAQUrl.attachDefaultURL` suffix).
+pub(crate) fn broker_not_exist_exception(broker: &str) -> String {
+    format!(
+        "org.apache.rocketmq.client.exception.MQClientException: The broker[{broker}] not exist\n\
+         For more information, please visit the url, https://rocketmq.apache.org/docs/bestPractice/06FAQ"
+    )
+}
 
 /// `System.currentTimeMillis()` at simulation time 0 (synthetic: 2023-11-14T22:13:20Z), for
 /// the timestamps the broker prints.
@@ -742,6 +802,20 @@ mod tests {
                 "the queue's messages, span too long, so do flow control, minOffset={}, maxOffset={}, maxSpan={}, pullRequest={}, flowControlTimes={}",
                 vec![n(*min_offset), n(*max_offset), n(*max_span), s(pull_request), n(*times)],
             ),
+            // DefaultMQPushConsumerImpl.pullMessage: PullCallback.onException (the request was
+            // sent), or the catch around pullKernelImpl (it threw before sending); the Throwable
+            // is the event's exception
+            LogKind::PullFailed { group, mq, sent: true, .. } => (
+                Level::Warn,
+                "execute the pull request exception, group={}, messageQueue={}",
+                vec![s(group), s(mq)],
+            ),
+            LogKind::PullFailed { sent: false, .. } => (Level::Error, "pullKernelImpl exception", vec![]),
+            // RemoteBrokerOffsetStore.persistAll / persist: `"updateConsumeOffsetToBroker
+            // exception, " + mq.toString()`, the Throwable as the event's exception
+            LogKind::OffsetPersistFailed { mq, .. } => {
+                (Level::Error, "updateConsumeOffsetToBroker exception, {}", vec![s(mq)])
+            }
             // rocketmq-clients (Java) PushConsumerImpl / SimpleConsumerImpl.startUp / shutDown
             LogKind::Started { client_type: Some(t), .. } => {
                 (Level::Info, "The rocketmq {} starts successfully, clientId={}", vec![s(t), s(&e.source)])
@@ -962,6 +1036,21 @@ mod tests {
                 times: 1,
             },
             LogKind::ExpiredSentBack { queue: 3, topic: "T".to_owned(), offset: 7, minutes: 15 },
+            LogKind::PullFailed {
+                queue: 3,
+                group: g(),
+                mq: mq(),
+                sent: true,
+                exception: connect_exception(BROKER_ADDR),
+            },
+            LogKind::PullFailed {
+                queue: 3,
+                group: g(),
+                mq: mq(),
+                sent: false,
+                exception: broker_not_exist_exception("broker-a"),
+            },
+            LogKind::OffsetPersistFailed { queue: 3, mq: mq(), exception: connect_exception(BROKER_ADDR) },
             LogKind::AckExpired { queue: 3, count: 2 },
             LogKind::Revived { queue: 3, count: 2 },
             LogKind::Shutdown { group: g(), client_type: None },
@@ -1021,6 +1110,8 @@ mod tests {
             LogKind::RouteChanged { .. } => 29,
             LogKind::SpanFlowControl { .. } => 30,
             LogKind::ExpiredSentBack { .. } => 31,
+            LogKind::PullFailed { .. } => 32,
+            LogKind::OffsetPersistFailed { .. } => 33,
         }
     }
 
@@ -1042,7 +1133,7 @@ mod tests {
     #[test]
     fn every_kind_is_a_template_of_the_rocketmq_source_or_a_note() {
         let samples = samples();
-        let mut seen = [false; 32];
+        let mut seen = [false; 34];
         for e in &samples {
             check_line(e);
             if let Some(s) = seen.get_mut(ordinal(&e.kind)) {
@@ -1061,6 +1152,20 @@ mod tests {
         let error = samples.iter().find(|e| matches!(e.kind, LogKind::AllocateError { .. }));
         let exception = format!("java.lang.IllegalArgumentException: Machine room is null for mq {MQ}");
         assert_eq!(error.and_then(LogEntry::exception), Some(exception.as_str()), "Throwable.toString()");
+        let failed: Vec<Option<&str>> = samples
+            .iter()
+            .filter(|e| matches!(e.kind, LogKind::PullFailed { .. } | LogKind::OffsetPersistFailed { .. }))
+            .map(LogEntry::exception)
+            .collect();
+        let connect =
+            "org.apache.rocketmq.remoting.exception.RemotingConnectException: connect to 10.0.0.1:10911 failed";
+        let not_exist = "org.apache.rocketmq.client.exception.MQClientException: The broker[broker-a] not exist\n\
+                         For more information, please visit the url, https://rocketmq.apache.org/docs/bestPractice/06FAQ";
+        assert_eq!(
+            failed,
+            [Some(connect), Some(not_exist), Some(connect)],
+            "RemotingConnectException, MQClientException"
+        );
         let notes = samples.iter().filter(|e| e.level() == Level::Note).count();
         assert_eq!(notes, 11, "Event, EventSkipped, ConsumeSuspended, SentBack, ExpiredSentBack, AckExpired, Revived, Killed, Paused, Resumed, RouteChanged");
     }

@@ -140,6 +140,10 @@ impl World {
                 m.stranded += lag;
                 m.stranded_queues += 1;
             }
+            if !queue.online {
+                m.offline_queues += 1;
+                m.offline_lag += lag;
+            }
             if lag > 0 && oldest < queue.max {
                 m.oldest_pending_age_ms =
                     m.oldest_pending_age_ms.max(now.saturating_sub(queue.store_time_cached(oldest)));
@@ -149,7 +153,7 @@ impl World {
                 lost += d.lost;
                 filtered += d.filtered;
                 m.overlapping_queues += u32::from(slot.holders >= 2);
-                m.orphan_queues += u32::from(slot.running == 0 && queue.readable);
+                m.orphan_queues += u32::from(slot.running == 0 && queue.readable && queue.online);
             }
             m.flow_controlled_queues += u32::from(slot.flow);
             m.blocked_queues += u32::from(slot.blocked);
@@ -191,6 +195,8 @@ impl World {
         m.retries = k.retries;
         m.expired_sent_back = k.expired_sent_back;
         m.redelivered = k.redelivered;
+        m.failed_pulls = k.failed_pulls;
+        m.max_unpulled_ms = k.max_unpulled_ms;
         if self.owners_dirty && model != ConsumeModel::Pop {
             self.track_owners();
         }

@@ -79,6 +79,16 @@ pub struct TickMetrics {
     /// Cumulative: messages handed out again by a new ProcessQueue (it pulls from the committed
     /// offset) although the business had finished them.
     pub redelivered: u64,
+    /// Queues on stopped brokers (out of the route).
+    pub offline_queues: u32,
+    /// Part of the group lag on stopped brokers' queues: nobody can consume it until the broker
+    /// is back.
+    pub offline_lag: u64,
+    /// Cumulative: pull requests that failed because their broker was stopped.
+    pub failed_pulls: u64,
+    /// Longest time so far from a broker's stop to the first pull that reached one of its
+    /// queues after it was back.
+    pub max_unpulled_ms: u64,
 }
 
 /// A queue's set of holders changed.
@@ -131,6 +141,8 @@ pub struct QueueView {
     pub readable: bool,
     /// Producers send to it (queueId below writeQueueNums).
     pub writable: bool,
+    /// Its broker is running.
+    pub online: bool,
 }
 
 /// One consumer process now.
@@ -235,6 +247,13 @@ pub struct Summary {
     pub max_span_paused_queues: u32,
     /// Messages sent back after consumeTimeout.
     pub expired_sent_back: u64,
+    /// Pull requests that failed because their broker was stopped.
+    pub failed_pulls: u64,
+    /// Longest time from a broker's stop to the first pull that reached one of its queues
+    /// after it was back (how long its messages waited at least).
+    pub max_unpulled_ms: u64,
+    /// Largest lag on stopped brokers' queues seen.
+    pub max_offline_lag: u64,
 }
 
 impl Summary {
@@ -267,6 +286,9 @@ impl Summary {
             max_finished_above_offset: history.iter().map(|m| m.finished_above_offset).max().unwrap_or(0),
             max_span_paused_queues: history.iter().map(|m| m.span_paused_queues).max().unwrap_or(0),
             expired_sent_back: last.expired_sent_back,
+            failed_pulls: last.failed_pulls,
+            max_unpulled_ms: last.max_unpulled_ms,
+            max_offline_lag: history.iter().map(|m| m.offline_lag).max().unwrap_or(0),
         }
     }
 }

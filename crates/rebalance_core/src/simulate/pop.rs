@@ -138,7 +138,7 @@ impl World {
         // PopMessageProcessor: the retry topic first with popFromRetryProbability (20 %),
         // otherwise the topic's queues first; the other source when the first is empty.
         let rr = client.pop_rr.min(n_queues);
-        let ready = |x: &super::broker::QueueState| x.readable && x.pop_cursor.max(x.min) < x.max;
+        let ready = |x: &super::broker::QueueState| x.readable && x.online && x.pop_cursor.max(x.min) < x.max;
         let next_queue = self.queues[rr..]
             .iter()
             .position(ready)

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::config::{CommitMode, ConsumeModel, ConsumerSpec, PopConsumer, SimConfig, TagShare};
+use super::config::{BrokerSpec, CommitMode, ConsumeModel, ConsumerSpec, PopConsumer, SimConfig, TagShare};
 use super::event::{Event, ScheduledEvent};
 use super::metrics::Summary;
 use super::Simulation;
@@ -115,6 +115,83 @@ fn stuck_message() -> (SimConfig, Vec<ScheduledEvent>) {
     let stop = Event::Stop { cid: "192.168.0.1".to_owned() };
     let restart = ConsumerSpec { cid: Some("192.168.0.1@9001".to_owned()), ..ConsumerSpec::default() };
     (c, vec![at(30, stuck), at(150, stop), at(150, Event::Join { consumer: restart })])
+}
+
+/// Two brokers with 4 queues each, 4 consumers (AVG: two queues each) finishing 250 msg/s
+/// against 100 msg/s per queue. broker-a stops at 60 s and is back at 120 s.
+fn broker_restart() -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = base(4, 800, 250);
+    c.topic.queues_per_broker = 4;
+    c.topic.brokers = ["broker-a", "broker-b"]
+        .into_iter()
+        .map(|name| BrokerSpec { name: name.to_owned(), room: String::new() })
+        .collect();
+    let broker = || "broker-a".to_owned();
+    (c, vec![at(60, Event::BrokerStop { broker: broker() }), at(120, Event::BrokerStart { broker: broker() })])
+}
+
+/// One broker, 8 queues with 6,000 messages each at the start, 4 consumers finishing 250 msg/s
+/// against 50 msg/s per queue: the backlog drains at 50 msg/s per queue. The topic shrinks to 4
+/// queues at 60 s: `read_at` = `None` lowers both counts at once, `Some(t)` lowers the write
+/// count then and the read count at `t` seconds.
+fn shrink_queues(read_at: Option<u64>) -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = base(4, 400, 250);
+    c.topic.backlog_per_queue = 6_000;
+    let events = match read_at {
+        None => vec![at(60, Event::queues(4))],
+        Some(t) => vec![at(60, Event::queue_nums(None, Some(4))), at(t, Event::queue_nums(Some(4), None))],
+    };
+    (c, events)
+}
+
+/// The scenarios of brokers and routes: a broker restart, an unsafe and a safe queue shrink.
+fn brokers_and_routes(list: &mut Vec<Scenario>) {
+    let (c, e) = broker_restart();
+    list.push(scenario(
+        "broker-restart",
+        "A broker restarts: its queues leave the route, then everything moves back",
+        "Two brokers with 4 queues each; 4 consumers (AVG) hold two queues each and finish 250 msg/s \
+         against 100 msg/s per queue. broker-a stops at 60 s: producers send all 800 msg/s to broker-b, and every \
+         pull of a broker-a queue fails and is retried 1 s later (pullTimeDelayMillsWhenException; `execute the \
+         pull request exception`), its offsets cannot be committed. The consumers learn the new route at their next \
+         route poll (pollNameServerInterval, 30 s) and drop broker-a's queues at their next rebalance (20 s): until \
+         the first of them does, broker-b's two consumers get 800 msg/s and finish 500, so its lag grows by 300 a \
+         second. Then broker-b's 4 queues are spread over the 4 consumers: 3 of them move. broker-a is back at 120 \
+         s: at each consumer's next route poll its queues return (its next heartbeat registers it with the \
+         restarted broker, which notifies the group), and the 3 queues move back: 6 handoffs in all. broker-a's \
+         queues go unpulled for at least the 60 s outage and at most 110.5 s (60 + 30 + 20 s, and the first pull \
+         500 ms later), while producers send them 400 msg/s again from 120 s.",
+        c,
+        e,
+        300,
+    ));
+    let (c, e) = shrink_queues(None);
+    list.push(scenario(
+        "shrink-queues-unsafe",
+        "Shrinking a topic's read and write queues at once strands their backlog",
+        "8 queues on one broker hold 6,000 messages each at the start; 4 consumers (two queues each) \
+         finish 250 msg/s against 50 msg/s per queue, so the backlog drains. At 60 s `updateTopic -r 4 -w 4` \
+         lowers both counts at once while Q4–Q7 still hold about 6,300 unconsumed messages. Producers stop \
+         writing them at once and the broker refuses their pulls; the consumers finish what they had cached \
+         (about 1,000 per queue, pullThresholdForQueue) and drop the queues at their next route poll and \
+         rebalance. The rest, about 2,200 messages, is stranded: counted in the lag, consumed by nobody until the \
+         read count covers Q4–Q7 again. Compare with `shrink-queues-safe`.",
+        c,
+        e,
+        240,
+    ));
+    let (c, e) = shrink_queues(Some(180));
+    list.push(scenario(
+        "shrink-queues-safe",
+        "Shrinking safely: the write count first, the read count once the queues are drained",
+        "The same topic shrinks the safe way: at 60 s `updateTopic -w 4` lowers only the write count. \
+         Q4–Q7 get no new messages but stay in the route, and their consumers drain what is left in them \
+         (about 6,300 messages) within 20 s. At 180 s `updateTopic -r 4` lowers the read count: nothing is left in the \
+         cut queues, 0 messages are stranded.",
+        c,
+        e,
+        300,
+    ));
 }
 
 fn orderly() -> SimConfig {
@@ -313,6 +390,7 @@ pub fn all() -> Vec<Scenario> {
         e,
         240,
     ));
+    brokers_and_routes(&mut list);
     list.push(scenario(
         "ordered-blocked",
         "Orderly consumption: a failing message blocks its queue",
@@ -399,6 +477,9 @@ pub const NAMES: &[&str] = &[
     "crash",
     "graceful-stop",
     "stuck-message-pins-offset",
+    "broker-restart",
+    "shrink-queues-unsafe",
+    "shrink-queues-safe",
     "ordered-blocked",
     "ordered-crash",
     "gc-pause",

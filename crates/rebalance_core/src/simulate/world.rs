@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::broker::{split_rate, Membership, QueueState, Route};
+use super::broker::{split_rate, BrokerState, Membership, QueueState, Route};
 use super::client::{Client, ConsumerStatus};
 use super::config::{ConsumeModel, PopConsumer, SimConfig};
 use super::event::ScheduledEvent;
@@ -40,6 +40,11 @@ pub(crate) struct Counters {
     pub expired_sent_back: u64,
     /// Messages handed to a new ProcessQueue although the business had finished them.
     pub redelivered: u64,
+    /// Pull requests that failed because their broker was stopped.
+    pub failed_pulls: u64,
+    /// Longest time from a broker's stop to the first pull that reached one of its queues
+    /// after it was back.
+    pub max_unpulled_ms: u64,
 }
 
 /// A message range in `%RETRY%group`, due for its next attempt.
@@ -70,6 +75,8 @@ pub(crate) struct World {
     pub tags: TagTable,
     pub strategy: Strategy,
     pub queues: Vec<QueueState>,
+    /// The topic's brokers, in configuration order.
+    pub brokers: Vec<BrokerState>,
     pub routes: Vec<Arc<Route>>,
     pub members: Membership,
     pub clients: Vec<Client>,
@@ -136,6 +143,18 @@ impl World {
             .map(|(mq, r)| QueueState::new(mq, tags.len(), 0, t.backlog_per_queue, r))
             .collect();
         let routes = vec![Route::new(&queues)];
+        let brokers = t
+            .brokers
+            .iter()
+            .enumerate()
+            .map(|(i, b)| BrokerState {
+                name: b.name.clone(),
+                addr: super::log::broker_addr(i),
+                online: true,
+                restarted: false,
+                registered: Vec::new(),
+            })
+            .collect();
         let produced = t.backlog_per_queue.saturating_mul(queues.len() as u64);
         let mut w = World {
             now: 0,
@@ -145,6 +164,7 @@ impl World {
             tags,
             strategy,
             queues,
+            brokers,
             routes,
             clients: Vec::new(),
             counters: Counters { produced, ..Counters::default() },
@@ -312,6 +332,46 @@ impl World {
         if notify && out.registered {
             self.notify_all();
         }
+        if notify {
+            self.register_with_restarted(c);
+        }
+    }
+
+    /// A heartbeat reaches every running broker whose address the client has. A restarted
+    /// broker's ConsumerManager starts empty: the member's channel is new there, so
+    /// `ConsumerManager.registerConsumer` notifies every member registered with it so far
+    /// (NOTIFY_CONSUMER_IDS_CHANGED), and they rebalance. The group's member list stays the
+    /// one every broker agrees on once all have registered again (a rebalance that asks the
+    /// restarted broker for cidAll before that would see part of the group; not modelled).
+    fn register_with_restarted(&mut self, c: usize) {
+        let Some(cl) = self.clients.get(c) else { return };
+        if !cl.status.is_alive() {
+            return;
+        }
+        let known = cl.broker_addrs.clone();
+        let max = self.cfg.client.notify_delay_max_ms;
+        for (b, known) in known.into_iter().enumerate() {
+            let Some(broker) = self.brokers.get_mut(b) else { continue };
+            if !known || !broker.online || !broker.restarted || broker.registered.contains(&c) {
+                continue;
+            }
+            broker.registered.push(c);
+            let listeners = broker.registered.clone();
+            if !self.notifies() {
+                continue;
+            }
+            for p in listeners {
+                let listed = self.clients.get(p).is_some_and(|cl| cl.status.is_alive()) && self.members.contains(p);
+                if !listed {
+                    continue;
+                }
+                let at = self.now + self.rng.u64(0..=max);
+                if let Some(cl) = self.clients.get_mut(p) {
+                    cl.notify_at = Some(cl.notify_at.map_or(at, |x| x.min(at)));
+                    cl.notify_broker = b;
+                }
+            }
+        }
     }
 
     pub(crate) fn expression(&self, mask: u8) -> String {
@@ -401,6 +461,11 @@ impl World {
                 if let Some(route) = self.routes.get(latest) {
                     cl.route = Arc::clone(route);
                     cl.route_index = latest;
+                    // updateTopicRouteInfoFromNameServer puts the addresses of the route's
+                    // brokers into brokerAddrTable.
+                    for (known, b) in cl.broker_addrs.iter_mut().zip(&self.brokers) {
+                        *known |= route.has_broker(&b.name);
+                    }
                     let queues = route.ids.len() as u32;
                     self.log_client(c, LogKind::RouteChanged { queues });
                 }
@@ -412,7 +477,10 @@ impl World {
             cl.notify_at = None;
             cl.next_rebalance = now + rebalance;
             if notified {
-                let (broker_addr, group) = (super::log::BROKER_ADDR.to_owned(), self.cfg.group.name.clone());
+                let from = std::mem::take(&mut cl.notify_broker);
+                let broker_addr =
+                    self.brokers.get(from).map_or_else(|| super::log::BROKER_ADDR.to_owned(), |b| b.addr.clone());
+                let group = self.cfg.group.name.clone();
                 self.log_client(c, LogKind::NotifyReceived { broker_addr, group });
             }
             self.rebalance(c, if notified { "notified" } else { "periodic" });
@@ -421,6 +489,11 @@ impl World {
         cl.notify_at = cl.notify_at.filter(|_| !pop);
         if cl.next_heartbeat <= now {
             cl.next_heartbeat = now + heartbeat;
+            // The heartbeat task runs cleanOfflineBroker first: the addresses of brokers no
+            // topic route lists any more are removed.
+            for (known, b) in cl.broker_addrs.iter_mut().zip(&self.brokers) {
+                *known &= cl.route.has_broker(&b.name);
+            }
             self.heartbeat(c, true);
         }
         let Some(cl) = self.clients.get_mut(c) else { return };
@@ -442,9 +515,11 @@ impl World {
 
     /// Splits the current total production over the writable queues again (queues at or
     /// beyond writeQueueNums get nothing: `topicRouteData2TopicPublishInfo` gives producers
-    /// queues `0 .. writeQueueNums`).
+    /// queues `0 .. writeQueueNums` of each broker the name server lists, so a stopped
+    /// broker's queues get nothing either).
     pub(crate) fn respread_rates(&mut self) {
-        let writable: Vec<usize> = self.queues.iter().enumerate().filter(|(_, x)| x.writable).map(|(q, _)| q).collect();
+        let writable: Vec<usize> =
+            self.queues.iter().enumerate().filter(|(_, x)| x.writable && x.online).map(|(q, _)| q).collect();
         let hot: Vec<u32> = writable
             .iter()
             .enumerate()
