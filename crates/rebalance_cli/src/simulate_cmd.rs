@@ -48,6 +48,13 @@ EVENT SCRIPTS (--events FILE)
                                            past client.consumeConcurrentlyMaxSpan (2000);
                                            after client.consumeTimeoutMinutes (15) it is sent
                                            back to %RETRY%
+    brokerStop     broker                  the broker (e.g. broker-a, of topic.brokers) stops:
+                                           its queues leave the route, producers send to the
+                                           others, pulls to it fail and are retried after
+                                           client.pullTimeDelayMillsWhenException (1000 ms);
+                                           consumers drop its queues after their route poll
+                                           (client.routePollIntervalMs, 30 s) and rebalance
+    brokerStart    broker                  the broker is back: its queues return the same way
   A field an event (or the configuration) does not have, and an event naming a consumer
   that is not running or a queue that does not exist when it happens, are errors that name
   the line and the field; nothing is ignored.
@@ -335,6 +342,7 @@ fn skipped_events(sim: &Simulation, s: &Scenario, lines: &[Option<usize>]) -> Re
                     Some(Event::StuckMessage { .. }) if reason.contains("does not exist") => "queue",
                     Some(Event::StuckMessage { .. }) => "kind",
                     Some(Event::Join { .. }) => "kind",
+                    Some(Event::BrokerStop { .. } | Event::BrokerStart { .. }) => "broker",
                     _ => "cid",
                 };
                 let at = match lines.get(i).copied().flatten() {
@@ -434,6 +442,9 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Op
         ("max finished above a stuck offset", format_count(sum.max_finished_above_offset)),
         ("max queues paused for the span", format_count(u64::from(sum.max_span_paused_queues))),
         ("sent back after consumeTimeout", format_count(sum.expired_sent_back)),
+        ("failed pulls (broker stopped)", format_count(sum.failed_pulls)),
+        ("max lag on stopped brokers", format_count(sum.max_offline_lag)),
+        ("longest unpulled (broker stopped)", format_seconds_ms(sum.max_unpulled_ms)),
     ];
     for (label, value) in rows {
         out += &format!("{label:<34}{value:>14}\n");

@@ -185,3 +185,68 @@ fn a_stuck_message_script_runs_and_its_mistakes_are_errors() {
     let err = refused("stuck-count", "[{\"atMs\": 1000, \"kind\": \"stuckMessage\", \"queue\": 1, \"count\": 0}]");
     assert!(err.contains("events[0] (stuckMessage): count 0 is out of range"), "{err}");
 }
+
+/// The broker and shrink presets print their figures in `--json` and the text summary; the
+/// values are the core's for the same seed (the core's tests hold them to RocketMQ's rules).
+#[test]
+fn the_broker_and_shrink_presets_print_their_figures() {
+    let summary = |name: &str| {
+        let s = rebalance_core::simulate::scenario::by_name(name).expect("preset");
+        let mut sim = rebalance_core::simulate::Simulation::from_scenario(&s, 7).expect("valid");
+        sim.run_until(s.duration_ms);
+        sim.summary()
+    };
+    let (ok, out, err) = simulate(&["--scenario", "broker-restart", "--json", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let sum = summary("broker-restart");
+    assert!(sum.failed_pulls > 0 && sum.max_unpulled_ms >= 60_000, "{sum:?}");
+    assert_eq!(v["failedPulls"].as_u64(), Some(sum.failed_pulls));
+    assert_eq!(v["maxUnpulledMs"].as_u64(), Some(sum.max_unpulled_ms));
+    assert_eq!(v["maxOfflineLag"].as_u64(), Some(sum.max_offline_lag));
+    assert_eq!(v["queueHandoffs"].as_u64(), Some(6));
+    let (ok, text, err) = simulate(&["--scenario", "broker-restart", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let row = text.lines().find(|l| l.starts_with("longest unpulled (broker stopped)")).unwrap_or_default();
+    assert!(row.ends_with(&rebalance_core::plan::format_seconds_ms(sum.max_unpulled_ms)), "{text}");
+    for (name, stranded) in
+        [("shrink-queues-unsafe", summary("shrink-queues-unsafe").final_stranded), ("shrink-queues-safe", 0)]
+    {
+        let (ok, out, err) = simulate(&["--scenario", name, "--json", "--seed", "7"]);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["finalStranded"].as_u64(), Some(stranded), "{name}");
+    }
+    assert!(summary("shrink-queues-unsafe").final_stranded > 0);
+}
+
+/// `brokerStop` / `brokerStart` in a script on a topic with two brokers; a broker the topic does
+/// not have, and a stop of a stopped broker, are errors naming the line and the field.
+#[test]
+fn a_broker_script_runs_and_its_mistakes_are_errors() {
+    let config = "\"config\": {\"topic\": {\"brokers\": [{\"name\": \"broker-a\"}, {\"name\": \"broker-b\"}]}}";
+    let path = script(
+        "broker",
+        &format!(
+            "{{{config},\n \"durationMs\": 180000,\n \"events\": [{{\"atMs\": 10000, \"kind\": \"brokerStop\", \"broker\": \"broker-b\"}},\n  {{\"atMs\": 70000, \"kind\": \"brokerStart\", \"broker\": \"broker-b\"}}]}}"
+        ),
+    );
+    let (ok, out, err) = simulate(&["--events", &path.to_string_lossy(), "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert!(v["failedPulls"].as_u64().is_some_and(|n| n > 0), "{out}");
+    assert!(v["maxUnpulledMs"].as_u64().is_some_and(|ms| ms >= 60_000), "{out}");
+    let err = refused("broker-unknown", "[{\"atMs\": 1000, \"kind\": \"brokerStop\", \"broker\": \"broker-x\"}]");
+    assert!(
+        err.contains(
+            "line 1: events[0] (brokerStop.broker): \"broker-x\" is not a broker of the topic (it has broker-a)"
+        ),
+        "{err}"
+    );
+    let err = refused(
+        "broker-twice",
+        "[{\"atMs\": 1000, \"kind\": \"brokerStop\", \"broker\": \"broker-a\"},\n {\"atMs\": 2000, \"kind\": \"brokerStop\", \"broker\": \"broker-a\"}]",
+    );
+    assert!(err.contains("line 2: events[1].broker: broker broker-a is already stopped at 2000 ms"), "{err}");
+}
