@@ -490,6 +490,11 @@ impl World {
         let n = self.clients.get(c).map_or(0, |cl| cl.pqs.len());
         for i in 0..n {
             let Some(q) = self.clients.get(c).and_then(|cl| cl.pqs.get(i)).map(|pq| pq.q) else { continue };
+            // LOCK_BATCH_MQ to a stopped broker throws: lockAll logs `lockBatchMQ exception`
+            // (not modelled) and leaves the ProcessQueue as it was, unrenewed.
+            if self.queues.get(q).is_some_and(|x| !x.online) {
+                continue;
+            }
             let ok = self.try_lock(c, q);
             let now = self.now;
             let was = self.clients.get(c).and_then(|cl| cl.pqs.get(i)).is_some_and(|pq| pq.locked);
