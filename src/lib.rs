@@ -33,6 +33,8 @@ mod page_list;
 pub mod pages;
 pub mod panic_banner;
 pub mod router;
+#[cfg(any(feature = "exercises", feature = "troubleshoot"))]
+pub mod show_me;
 pub mod url_state;
 
 pub use app::App;

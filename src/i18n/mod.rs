@@ -56,7 +56,7 @@ fn entries(lang: Lang) -> &'static [(&'static str, &'static str)] {
 }
 
 /// The text for `key` in `lang` only.
-fn get(lang: Lang, key: &str) -> Option<&'static str> {
+pub(crate) fn get(lang: Lang, key: &str) -> Option<&'static str> {
     let entries = entries(lang);
     entries.binary_search_by(|(k, _)| (*k).cmp(key)).ok().and_then(|i| entries.get(i)).map(|(_, text)| *text)
 }

@@ -20,6 +20,8 @@ mod planner;
 mod playground;
 #[cfg(feature = "timeline")]
 mod timeline;
+#[cfg(feature = "troubleshoot")]
+mod troubleshoot;
 
 #[cfg(feature = "exercises")]
 pub use exercises::{read_progress, write_progress, Exercises};
@@ -32,6 +34,8 @@ pub use planner::Planner;
 pub use playground::Playground;
 #[cfg(feature = "timeline")]
 pub use timeline::Timeline;
+#[cfg(feature = "troubleshoot")]
+pub use troubleshoot::Troubleshoot;
 
 use yew::prelude::*;
 
@@ -51,6 +55,8 @@ pub fn view(route: Route) -> Html {
         Route::Exercises => html! { <Exercises /> },
         #[cfg(feature = "timeline")]
         Route::Timeline => html! { <Timeline /> },
+        #[cfg(feature = "troubleshoot")]
+        Route::Troubleshoot => html! { <Troubleshoot /> },
         Route::NotFound => html! { <NotFound /> },
         // Only a wasm without every page has this arm (`all_pages` is set by `build.rs`), so
         // a page missing its arm above fails the default build as a non-exhaustive match.

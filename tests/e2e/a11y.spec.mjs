@@ -61,6 +61,12 @@ for (const colorScheme of ['light', 'dark']) {
       await expectAccessible(page, 'planner, never drains');
     });
 
+    test('troubleshoot: a symptom with a likely and a ruled-out cause', async ({ page }) => {
+      await open(page, './?lang=en&ts_s=lag-grows&ts_a=ny#/troubleshoot');
+      await expect(page.locator('.ts-likely')).toHaveCount(1);
+      await expectAccessible(page, 'troubleshoot');
+    });
+
     test('the timeline at the end of a run, compared with POP', async ({ page }) => {
       await open(page, './?lang=en&tl_scenario=gc-pause&tl_t=2200&tl_cmp=1#/timeline');
       await expect(page.locator('.tl-chart-svg')).toBeVisible();

@@ -72,6 +72,9 @@ for (const viewport of PHONES) {
         await page.getByRole('button', { name: 'Add consumer' }).click();
         await expect(page.locator('.pg-tile.is-moved').first()).toBeAttached();
       }],
+      ['a troubleshoot symptom with its causes', './?lang=en&ts_s=lag-grows&ts_a=y#/troubleshoot', async (page) => {
+        await expect(page.locator('.ts-settings').first()).toBeVisible();
+      }],
       ['a graded exercise with queue tiles', './?lang=en&ex_id=assign_avg&ex_seed=1#/exercises', async (page) => {
         await page.getByRole('button', { name: 'Submit' }).click();
         await expect(page.locator('.ex-result')).toBeVisible();

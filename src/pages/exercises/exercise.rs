@@ -18,8 +18,9 @@ use super::copy_link::CopyLink;
 use super::inputs::{letter, to_answer, Entry, PartInputView};
 use super::result::GradeView;
 use super::state::{Action, ModelAnswers, MAX_TRY};
-use super::{link_click, meta_line, show_me, Nav, Target};
+use super::{link_click, meta_line, Nav, Target};
 use crate::hooks::use_i18n;
+use crate::show_me;
 
 /// Props of [`ExerciseView`].
 #[derive(Properties, PartialEq, Clone)]

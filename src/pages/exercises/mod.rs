@@ -10,7 +10,7 @@
 //! - [`state`]: the state, the URL reading and the reducer; [`storage`]: localStorage.
 //! - [`index`]: the overview; [`progress_panel`]: completion code, export, import, verify.
 //! - [`exercise`]: one exercise; [`inputs`], [`board`], [`result`]: its parts.
-//! - [`show_me`]: "show me" states as links to our pages; [`copy_link`]: share a link.
+//! - [`copy_link`]: share a link; "show me" links are [`crate::show_me`]'s.
 
 mod board;
 mod copy_link;
@@ -20,7 +20,6 @@ mod index;
 mod inputs;
 mod progress_panel;
 mod result;
-mod show_me;
 mod state;
 mod storage;
 
@@ -123,7 +122,7 @@ fn class_url(id: Option<&str>, seed: u64, model: ModelAnswers) -> String {
     let location = web_sys::window().map(|w| w.location());
     let origin = location.as_ref().and_then(|l| l.origin().ok()).unwrap_or_default();
     let path = location.as_ref().and_then(|l| l.pathname().ok()).unwrap_or_default();
-    let id = id.map(|id| format!("&{KEY_ID}={}", show_me::encode(id))).unwrap_or_default();
+    let id = id.map(|id| format!("&{KEY_ID}={}", crate::show_me::encode(id))).unwrap_or_default();
     let model = model.url_value().map(|v| format!("&{KEY_MODEL}={v}")).unwrap_or_default();
     format!("{origin}{path}?{KEY_SEED}={seed}{id}{model}#/exercises")
 }

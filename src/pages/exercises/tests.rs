@@ -11,9 +11,9 @@ use yew::Reducible;
 
 use super::catalog;
 use super::inputs::{set_member, to_answer, Entry};
-use super::show_me::{href, query_pairs};
 use super::state::{read_url, Action, Location, ModelAnswers, Notice, PageState, Shelf, MAX_SEED, MAX_TRY};
 use super::storage::{keep_broken, load, persist, shelf_key, write_progress, Store, BROKEN_PREFIX, KEY};
+use crate::show_me::{href, query_pairs};
 use crate::url_state::{Problem, UrlNotice};
 
 #[derive(Default)]

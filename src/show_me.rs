@@ -1,5 +1,6 @@
-//! "Show me": the core names a page and generic parameters ([`ShowMeState`]); this maps them
-//! to the real URL keys of our pages, so the link opens the matching state:
+//! Links into our pages from a page and generic parameters ([`ShowMeState`]): an exercise's
+//! "show me" and a Troubleshoot cause's live state. This maps them to the real URL keys of
+//! our pages, so the link opens the matching state:
 //!
 //! - playground (`#/`): `pg_q`, `pg_b`, `pg_c`, `pg_s`, compare mode (`pg_cmp`, `pg_cs`,
 //!   `pg_cc`) for a join, a leave or a second strategy, machine rooms (`pg_rooms`,
