@@ -191,6 +191,10 @@ impl World {
         m.retries = k.retries;
         m.expired_sent_back = k.expired_sent_back;
         m.redelivered = k.redelivered;
+        m.retries_delivered = k.retries_delivered;
+        m.retry_pending = self.retries.iter().map(|r| r.to - r.from).sum();
+        m.max_reconsume_times = k.max_reconsume_times;
+        m.last_retry_ms = k.last_retry_at;
         if self.owners_dirty && model != ConsumeModel::Pop {
             self.track_owners();
         }
