@@ -290,7 +290,8 @@ mod tests {
         filtered: 0, pending: 0, stranded: 0, inflight: 0, oldest_pending_age_ms: 96, running: 10, members: 10, \
         idle_consumers: 2, overlapping_queues: 0, orphan_queues: 0, stranded_queues: 0, flow_controlled_queues: 0, \
         blocked_queues: 0, rebalances: 36, rebalance_runs: 277, retries: 0, stuck_messages: 0, finished_above_offset: 0, \
-        span_paused_queues: 0, expired_sent_back: 0, redelivered: 491 }";
+        span_paused_queues: 0, expired_sent_back: 0, redelivered: 491, retries_delivered: 0, retry_pending: 0, \
+        max_reconsume_times: 0, last_retry_ms: 0 }";
 
     #[test]
     fn the_run_matches_the_native_fingerprint() {

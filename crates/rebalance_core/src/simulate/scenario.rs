@@ -334,7 +334,7 @@ pub fn all() -> Vec<Scenario> {
         "From 60 s the listener answers RECONSUME_LATER for the next 5 messages of Q0. Each goes back to \
          %RETRY%cg-demo with delay level 3 + reconsumeTimes (10 s, then 30 s, 1 min … 2 h) and comes again \
          with reconsumeTimes one higher. The group subscribes %RETRY%cg-demo and rebalances its one queue like \
-         any other: 192.168.0.1 holds it and gets every retry, the first 12 of each message; when it stops at \
+         any other: 192.168.0.1 holds it and gets the retries, the first 12 of each message; when it stops at \
          1 h, 192.168.0.2 takes the queue and gets the last 4. After 16 retries (maxReconsumeTimes) each \
          message has been delivered 17 times and goes to %DLQ%cg-demo, which nobody consumes: 80 retries \
          delivered, 5 dead letters, the last retry at 4 h 46 min 40 s (60 s + 4 h 45 min 40 s of delays). \
