@@ -1166,3 +1166,33 @@ fn each_broker_has_its_retry_queue_held_by_one_consumer() {
     assert!(!sources.is_empty() && sources.iter().all(|cid| *cid == snap.members[1]), "{sources:?}");
     assert_eq!(snap.consumers[1].retries_delivered, sim.summary().retries_delivered);
 }
+
+/// The retry queue's holder is killed without closing its channel: nobody holds
+/// `%RETRY%cg-demo` until the broker expires the channel and a member's rebalance takes the
+/// queue, so the retry due meanwhile (reconsumeTimes 3, due at 160 s) comes late, at
+/// that rebalance, and the next delay counts from there.
+#[test]
+fn a_retry_waits_while_nobody_holds_the_retry_queue() {
+    let mut s = preset("retry-to-dlq");
+    let crash = Event::Crash { cid: "192.168.0.1".to_owned(), channel_closed: false };
+    s.events = vec![s.events[0].clone(), ScheduledEvent::new(120_000, crash)];
+    s.duration_ms = 600_000;
+    let sim = run(&s);
+    let (t0, max) = (event_at(&s, "failMessages"), s.config.client.max_reconsume_times);
+    let due = retry_time(t0, 3, max);
+    assert_eq!(due, 160_000);
+    let taken = sim
+        .log()
+        .iter()
+        .find(|e| {
+            e.at_ms > 120_000 && matches!(&e.kind, LogKind::RebalanceResult { topic, .. } if topic == "%RETRY%cg-demo")
+        })
+        .map(|e| (e.at_ms, e.source.clone()))
+        .expect("another member takes the retry queue");
+    assert!(taken.0 > due, "taken at {} ms, after the retry was due", taken.0);
+    let notes = sent_back(&sim);
+    let late = notes.iter().find(|n| n.1 == 3).expect("the third retry");
+    assert_eq!((late.0, &late.3), (taken.0, &taken.1), "delivered when the queue has a holder again");
+    let next = notes.iter().find(|n| n.1 == 4).expect("the fourth retry");
+    assert_eq!(next.0, taken.0 + retry_time(0, 4, max) - retry_time(0, 3, max), "the next delay counts from there");
+}
