@@ -234,7 +234,10 @@ pub enum LogKind {
     },
     /// Concurrent / POP: a message failed and goes to `%RETRY%group` (or `%DLQ%group`). A note:
     /// ConsumeMessageConcurrentlyService.processConsumeResult logs nothing when the message is
-    /// sent back.
+    /// sent back; the broker's dead-letter line (`AbstractSendMessageProcessor`, DLQ_LOG
+    /// `send msg to DLQ {}, owner={}, originalTopic={}, consumerId={}, msgUniqKey={},
+    /// storeTimestamp={}`) carries the message's key and store time, which the simulator does
+    /// not model.
     SentBack {
         /// Queue index.
         queue: u32,
