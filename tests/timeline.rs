@@ -28,7 +28,8 @@ const NATIVE_END: &str = "TickMetrics { at_ms: 600000, group_lag: 200, consume_t
     stranded: 0, inflight: 0, oldest_pending_age_ms: 96, running: 10, members: 10, idle_consumers: 2, \
     overlapping_queues: 0, orphan_queues: 0, stranded_queues: 0, flow_controlled_queues: 0, blocked_queues: 0, \
     rebalances: 36, rebalance_runs: 277, retries: 0, stuck_messages: 0, finished_above_offset: 0, span_paused_queues: 0, \
-    expired_sent_back: 0, redelivered: 491, offline_queues: 0, offline_lag: 0, failed_pulls: 0, max_unpulled_ms: 0 }";
+    expired_sent_back: 0, redelivered: 491, offline_queues: 0, offline_lag: 0, failed_pulls: 0, max_unpulled_ms: 0, \
+    retries_delivered: 0, retry_pending: 0, max_reconsume_times: 0, last_retry_ms: 0 }";
 
 /// Waits until `done()` holds (the page renders in chunks; a debug build is slow), up to 10 s.
 async fn until(what: &str, done: impl Fn() -> bool) {
@@ -101,6 +102,7 @@ async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_nativel
         ("duplicates", core.duplicates),
         ("lost", core.lost),
         ("deadLettered", core.dead_lettered),
+        ("retriesDelivered", core.retries_delivered),
         ("rebalances", core.rebalances),
         ("oldestPendingAgeMs", core.oldest_pending_age_ms),
         ("running", u64::from(core.running)),

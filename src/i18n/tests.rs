@@ -140,6 +140,12 @@ fn site_sources() -> Vec<(String, String)> {
     let mut sources = Vec::new();
     rust_sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut sources);
     sources.push(("pages.rs (generated)".to_owned(), include_str!(concat!(env!("OUT_DIR"), "/pages.rs")).to_owned()));
+    // The Troubleshoot page's tree builds its keys from the ids of its symptoms and causes.
+    #[cfg(feature = "troubleshoot")]
+    sources.push((
+        "troubleshoot tree".to_owned(),
+        crate::pages::troubleshoot_keys().into_iter().map(|key| format!("\"{key}\"\n")).collect(),
+    ));
     sources
 }
 

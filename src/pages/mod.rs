@@ -34,6 +34,8 @@ pub use planner::Planner;
 pub use playground::Playground;
 #[cfg(feature = "timeline")]
 pub use timeline::Timeline;
+#[cfg(all(test, feature = "troubleshoot"))]
+pub(crate) use troubleshoot::keys as troubleshoot_keys;
 #[cfg(feature = "troubleshoot")]
 pub use troubleshoot::Troubleshoot;
 

@@ -41,6 +41,12 @@ EVENT SCRIPTS (--events FILE)
     consumeRate    cid?, rate              slower / faster business (no cid: everybody)
     rollingDeploy  replace, start, startSpacingMs, stopAfterMs, stopSpacingMs, graceful?
     failMessages   queue, count, durationMs?   messages that fail in the business
+                                           (RECONSUME_LATER): concurrent consumers send them
+                                           back to %RETRY%<group>, whose one queue per broker
+                                           the group rebalances; they come again after delay
+                                           level 3 + reconsumeTimes (10 s, 30 s, 1 min … 2 h)
+                                           and go to %DLQ%<group> after
+                                           client.maxReconsumeTimes (16) retries
     stuckMessage   queue, count?, durationMs?  the next message(s) of the queue stay in a
                                            consume thread for durationMs (absent: forever)
                                            while later ones finish (concurrent CLUSTERING):
@@ -338,7 +344,8 @@ fn skipped_events(sim: &Simulation, s: &Scenario, lines: &[Option<usize>]) -> Re
             LogKind::EventSkipped { reason } if previous_was_event => {
                 let i = order.get(applied.saturating_sub(1)).copied().unwrap_or(0);
                 let field = match s.events.get(i).map(|e| &e.event) {
-                    Some(Event::FailMessages { .. }) => "queue",
+                    Some(Event::FailMessages { .. }) if reason.contains("does not exist") => "queue",
+                    Some(Event::FailMessages { .. }) => "kind",
                     Some(Event::StuckMessage { .. }) if reason.contains("does not exist") => "queue",
                     Some(Event::StuckMessage { .. }) => "kind",
                     Some(Event::Join { .. }) => "kind",
@@ -445,6 +452,10 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Op
         ("failed pulls (broker stopped)", format_count(sum.failed_pulls)),
         ("max lag on stopped brokers", format_count(sum.max_offline_lag)),
         ("longest unpulled (broker stopped)", format_seconds_ms(sum.max_unpulled_ms)),
+        ("retries delivered (%RETRY%)", format_count(sum.retries_delivered)),
+        ("most deliveries of one message", format_count(most_deliveries(sum))),
+        ("last retry at", format_seconds_ms(sum.last_retry_ms)),
+        ("waiting in %RETRY% at the end", format_count(sum.retry_pending)),
     ];
     for (label, value) in rows {
         out += &format!("{label:<34}{value:>14}\n");
@@ -456,6 +467,15 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Op
         out += &format!("\ncompared with AVG (seed {seed}): {}\n", a.describe());
     }
     out
+}
+
+/// Deliveries of the most delivered message: its highest reconsumeTimes and the first
+/// delivery (0 when nothing was consumed).
+fn most_deliveries(sum: &Summary) -> u64 {
+    if sum.consumed == 0 && sum.retries_delivered == 0 && sum.dead_lettered == 0 {
+        return 0;
+    }
+    u64::from(sum.max_reconsume_times) + 1
 }
 
 /// Runs the subcommand; `Ok(text)` to print, `Err(message)` for unusable arguments.

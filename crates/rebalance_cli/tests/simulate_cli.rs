@@ -250,3 +250,56 @@ fn a_broker_script_runs_and_its_mistakes_are_errors() {
     );
     assert!(err.contains("line 2: events[1].broker: broker broker-a is already stopped at 2000 ms"), "{err}");
 }
+
+/// The retry-to-dlq preset prints the figures it exists to show, the core's for the same seed
+/// (the core's tests hold them to RocketMQ's rules): 5 dead letters, 16 retries of each, 17
+/// deliveries, the last retry 4 h 45 min 40 s after the first failure at 60 s.
+#[test]
+fn the_retry_to_dlq_preset_prints_its_figures_in_json() {
+    let (ok, out, err) = simulate(&["--scenario", "retry-to-dlq", "--json", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let max = rebalance_core::retry::DEFAULT_MAX_RECONSUME_TIMES;
+    let last = 60_000 + rebalance_core::retry::delay_before_dead_letter_ms(max);
+    assert_eq!(v["scenario"], "retry-to-dlq");
+    assert_eq!(v["deadLettered"].as_u64(), Some(5));
+    assert_eq!(v["retriesDelivered"].as_u64(), Some(5 * u64::from(max)));
+    assert_eq!(v["maxReconsumeTimes"].as_u64(), Some(u64::from(max)));
+    assert_eq!(v["lastRetryMs"].as_u64(), Some(last));
+    assert_eq!(v["retryPending"].as_u64(), Some(0));
+    let (ok, text, err) = simulate(&["--scenario", "retry-to-dlq", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let row = |label: &str| text.lines().find(|l| l.starts_with(label)).unwrap_or_default().to_owned();
+    assert!(row("retries delivered (%RETRY%)").ends_with(" 80"), "{text}");
+    let deliveries = rebalance_core::retry::deliveries(max).to_string();
+    assert!(row("most deliveries of one message").ends_with(&format!(" {deliveries}")), "{text}");
+    assert!(row("last retry at").ends_with(&rebalance_core::plan::format_seconds_ms(last)), "{text}");
+}
+
+/// `failMessages` in a script with a lower maxReconsumeTimes: 3 messages of Q1 fail from 5 s,
+/// are retried twice (10 s, then 30 s later) and dead-lettered; a group it is not modelled
+/// for, a queue that does not exist and a count of 0 are errors naming the field.
+#[test]
+fn a_fail_messages_script_retries_and_dead_letters_and_its_mistakes_are_errors() {
+    let path = script(
+        "fail",
+        "{\"config\": {\"tickMs\": 1000, \"client\": {\"maxReconsumeTimes\": 2}},\n \"durationMs\": 120000,\n \"events\": [{\"atMs\": 5000, \"kind\": \"failMessages\", \"queue\": 1, \"count\": 3}]}",
+    );
+    let (ok, out, err) = simulate(&["--events", &path.to_string_lossy(), "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["deadLettered"].as_u64(), Some(3), "{out}");
+    assert_eq!(v["retriesDelivered"].as_u64(), Some(6), "{out}");
+    assert_eq!(v["maxReconsumeTimes"].as_u64(), Some(2), "{out}");
+    assert_eq!(v["lastRetryMs"].as_u64(), Some(5_000 + rebalance_core::retry::delay_before_dead_letter_ms(2)), "{out}");
+    let err = refused(
+        "fail-pop",
+        "{\"config\": {\"group\": {\"model\": \"POP\"}},\n \"events\": [\n {\"atMs\": 1000, \"kind\": \"failMessages\", \"queue\": 1, \"count\": 1}]}",
+    );
+    assert!(err.contains("line 3: events[0].kind: failMessages is modelled for CLUSTERING consumption only"), "{err}");
+    let err = refused("fail-queue", "[{\"atMs\": 1000, \"kind\": \"failMessages\", \"queue\": 99, \"count\": 2}]");
+    assert!(err.contains("line 1: events[0].queue: failMessages: queue 99 does not exist"), "{err}");
+    let err = refused("fail-count", "[{\"atMs\": 1000, \"kind\": \"failMessages\", \"queue\": 1, \"count\": 0}]");
+    assert!(err.contains("events[0] (failMessages): count 0 is out of range"), "{err}");
+}

@@ -1,9 +1,10 @@
 //! Every preset scenario with its asserted outcome (issue 5), run with the invariants
 //! (conservation above all) checked at every tick.
 
+use rebalance_core::retry;
 use rebalance_core::simulate::{
-    scenario, scenario::Compared, BrokerConfig, ClientConfig, ConsumerStatus, Event, LogKind, PopConsumer, Scenario,
-    ScheduledEvent, Simulation, TickMetrics,
+    scenario, scenario::Compared, BrokerConfig, BrokerSpec, ClientConfig, ConsumerStatus, Event, LogKind, PopConsumer,
+    Scenario, ScheduledEvent, Simulation, TickMetrics,
 };
 
 const SEED: u64 = 42;
@@ -1206,4 +1207,208 @@ fn a_safe_shrink_drains_the_cut_queues_first_and_strands_nothing() {
         assert!(s.watch.contains(&format!("about {}", thousands((lag + 50) / 100 * 100))), "seed {seed}");
     }
     assert!(s.watch.contains("0 messages are stranded") && s.watch.contains("within 20 s"));
+}
+
+/// The `SentBack` notes of a run: (time, reconsumeTimes of the failed delivery, dead letter,
+/// the client that logged it).
+fn sent_back(sim: &Simulation) -> Vec<(u64, u32, bool, String)> {
+    sim.log()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            LogKind::SentBack { reconsume_times, dead_letter, .. } => {
+                Some((e.at_ms, *reconsume_times, *dead_letter, e.source.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// When the delivery with reconsumeTimes `k` happens, for a message first delivered (and
+/// failed) at `t0`: the delays of `retry::sent_back` for reconsumeTimes 0 … k − 1, summed.
+fn retry_time(t0: u64, k: u32, max: u32) -> u64 {
+    t0 + (0..k)
+        .map(|times| match retry::sent_back(times, max) {
+            retry::SentBack::Retry { delay_ms, .. } => delay_ms,
+            retry::SentBack::DeadLetter => 0,
+        })
+        .sum::<u64>()
+}
+
+/// retry-to-dlq, from RocketMQ's rules (`retry.rs`: delay level 3 + reconsumeTimes,
+/// maxReconsumeTimes 16, then `%DLQ%`): the 5 failing messages of Q0 are delivered 17 times
+/// each, the retries at t0 + 10 s, + 40 s, … + 4 h 45 min 40 s; the 12 retries due before the
+/// stop at 1 h go to 192.168.0.1, which holds the one `%RETRY%cg-demo` queue (AVG: 1 queue
+/// over 4 consumers, index 0 of cidAll), the last 4 to 192.168.0.2, which holds it after.
+#[test]
+fn retry_to_dlq_delivers_each_failing_message_17_times_then_dead_letters_it() {
+    let s = preset("retry-to-dlq");
+    let (fail_at, stop_at) = (event_at(&s, "failMessages"), event_at(&s, "stop"));
+    let count = match s.events.iter().find(|e| e.event.kind() == "failMessages").map(|e| &e.event) {
+        Some(Event::FailMessages { count, duration_ms: None, .. }) => u64::from(*count),
+        other => panic!("a failMessages event that never ends: {other:?}"),
+    };
+    let max = s.config.client.max_reconsume_times;
+    assert_eq!(max, retry::DEFAULT_MAX_RECONSUME_TIMES, "RocketMQ's default");
+    let sim = run(&s);
+    let start = {
+        let mut at0 = Simulation::from_scenario(&s, SEED).expect("valid");
+        at0.step();
+        at0.snapshot()
+    };
+    let first_holder = start.members[0].clone();
+    let retry_mq = start.consumers.iter().find(|c| c.cid == first_holder).map(|c| c.retry_queues.clone());
+    assert_eq!(
+        retry_mq.as_deref().map(|q| q.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+        Some(vec!["MessageQueue [topic=%RETRY%cg-demo, brokerName=broker-a, queueId=0]".to_owned()]),
+        "the first of cidAll holds the one retry queue"
+    );
+    for c in start.consumers.iter().filter(|c| c.cid != first_holder) {
+        assert!(c.retry_queues.is_empty(), "{} holds no retry queue", c.cid);
+    }
+    let notes = sent_back(&sim);
+    let t0 = notes.first().map(|n| n.0).expect("sent back");
+    assert_eq!(t0, fail_at, "the consumer keeps up: the next message is delivered and fails at once");
+    let times: Vec<(u64, u32, bool)> = notes.iter().map(|n| (n.0, n.1, n.2)).collect();
+    let expected: Vec<(u64, u32, bool)> = (0..=max).map(|k| (retry_time(t0, k, max), k, k == max)).collect();
+    assert_eq!(times, expected, "one note per delivery of the 5 messages (they fail together)");
+    let last = retry_time(t0, max, max);
+    assert_eq!(last - t0, retry::delay_before_dead_letter_ms(max));
+    assert_eq!(last, 17_200_000, "4 h 46 min 40 s");
+    let before_stop = (1..=max).filter(|&k| retry_time(t0, k, max) < stop_at).count() as u64;
+    assert_eq!(before_stop, 12);
+    let second = start.members[1].clone();
+    for (at, k, _, source) in &notes[1..] {
+        let holder = if *at < stop_at { &first_holder } else { &second };
+        assert_eq!(source, holder, "reconsumeTimes {k} at {at} ms: delivered to the retry queue's holder");
+    }
+    let sum = sim.summary();
+    let deliveries = retry::deliveries(max);
+    assert_eq!(deliveries, 17);
+    assert_eq!(
+        (sum.dead_lettered, sum.retries_delivered, u64::from(sum.max_reconsume_times) + 1, sum.last_retry_ms),
+        (count, count * (deliveries - 1), deliveries, last)
+    );
+    assert_eq!((sum.retry_pending, sum.lost), (0, 0));
+    let snap = sim.snapshot();
+    let got = |cid: &str| snap.consumers.iter().find(|c| c.cid == cid).map(|c| c.retries_delivered);
+    assert_eq!(got(&first_holder), Some(count * before_stop));
+    assert_eq!(got(&second), Some(count * (u64::from(max) - before_stop)));
+    // The stop's rebalance hands messages out again with reconsumeTimes 0: duplicates, which
+    // the retries do not add to.
+    assert!(sum.duplicates > 0 && sum.duplicates == sum.redelivered, "{sum:?}");
+    let m = sim.metrics();
+    assert_eq!(m.produced, m.consumed - m.duplicates + m.lost + m.dead_lettered + m.filtered + m.pending);
+    let dlq = count_logs(&sim, |k| matches!(k, LogKind::SentBack { dead_letter: true, count: 5, .. }));
+    assert_eq!(dlq, 1);
+    let text = &s.watch;
+    let span = rebalance_core::plan::duration_in((last - t0) as f64 / 1_000.0, rebalance_core::Lang::En);
+    let at = rebalance_core::plan::duration_in(last as f64 / 1_000.0, rebalance_core::Lang::En);
+    let quoted = [
+        format!("next {count} messages"),
+        format!("delivered {deliveries} times"),
+        format!("After {max} retries"),
+        format!("{} retries delivered", sum.retries_delivered),
+        format!("{} dead letters", sum.dead_lettered),
+        format!("the first {before_stop} of each"),
+        format!("the last {}", u64::from(max) - before_stop),
+        format!("the last retry at {}", at.expect("a duration")),
+        format!("{} of delays", span.expect("a duration")),
+        format!("From {} s", fail_at / 1_000),
+        format!("stops at {} h", stop_at / 3_600_000),
+    ];
+    for q in quoted {
+        assert!(text.contains(&q), "{q:?} missing from the text");
+    }
+}
+
+/// maxReconsumeTimes bounds the chain: with 3 a failing message is delivered 4 times, the
+/// last 10 s + 30 s + 1 min after the first; with 0 it goes to `%DLQ%` at its first failure.
+#[test]
+fn max_reconsume_times_bounds_the_deliveries() {
+    for max in [3, 0] {
+        let mut s = preset("retry-to-dlq");
+        s.config.client.max_reconsume_times = max;
+        s.events.truncate(1);
+        s.duration_ms = 400_000;
+        let sim = run(&s);
+        let t0 = event_at(&s, "failMessages");
+        let sum = sim.summary();
+        assert_eq!((sum.dead_lettered, sum.retries_delivered), (5, 5 * u64::from(max)), "max {max}");
+        let times: Vec<(u64, u32, bool)> = sent_back(&sim).iter().map(|n| (n.0, n.1, n.2)).collect();
+        let expected: Vec<(u64, u32, bool)> = (0..=max).map(|k| (retry_time(t0, k, max), k, k == max)).collect();
+        assert_eq!(times, expected, "max {max}");
+    }
+    assert_eq!(retry_time(0, 3, 3), 100_000);
+}
+
+/// A listener that fails for 50 s only: the retries at +10 s and +40 s fail (level 4, then
+/// level 5: 1 min), the one at +100 s succeeds. Each message is consumed once, after 3
+/// deliveries from `%RETRY%`; no dead letter, no duplicate.
+#[test]
+fn a_message_that_fails_for_a_while_is_consumed_by_a_later_retry() {
+    let mut s = preset("retry-to-dlq");
+    s.events = vec![ScheduledEvent::new(60_000, Event::FailMessages { queue: 0, count: 5, duration_ms: Some(50_000) })];
+    s.duration_ms = 300_000;
+    let sim = run(&s);
+    let t0 = 60_000;
+    let max = s.config.client.max_reconsume_times;
+    let notes: Vec<(u64, u32)> = sent_back(&sim).iter().map(|n| (n.0, n.1)).collect();
+    assert_eq!(notes, vec![(t0, 0), (retry_time(t0, 1, max), 1), (retry_time(t0, 2, max), 2)]);
+    assert!(retry_time(t0, 2, max) < t0 + 50_000 && retry_time(t0, 3, max) >= t0 + 50_000);
+    let sum = sim.summary();
+    assert_eq!((sum.retries_delivered, sum.dead_lettered, sum.duplicates, sum.lost), (15, 0, 0, 0));
+    assert_eq!((sum.max_reconsume_times, sum.last_retry_ms), (3, retry_time(t0, 3, max)));
+    assert_eq!(sum.retry_pending, 0);
+}
+
+/// Two brokers: `%RETRY%cg-demo` has one queue on each (retryQueueNums 1), rebalanced with
+/// AVG over cidAll (2 queues, 4 consumers: the first two get one each); a message goes back
+/// to the retry queue of its own broker, so a failing message of broker-b's Q0 is retried by
+/// the second consumer.
+#[test]
+fn each_broker_has_its_retry_queue_held_by_one_consumer() {
+    let mut s = preset("retry-to-dlq");
+    s.config.topic.brokers.push(BrokerSpec { name: "broker-b".to_owned(), room: String::new() });
+    s.config.topic.produce_rate = 800;
+    s.events = vec![ScheduledEvent::new(60_000, Event::FailMessages { queue: 4, count: 2, duration_ms: None })];
+    s.duration_ms = 200_000;
+    let sim = run(&s);
+    let snap = sim.snapshot();
+    assert_eq!(snap.queues[4].mq.broker_name, "broker-b");
+    let held: Vec<Vec<String>> =
+        snap.consumers.iter().map(|c| c.retry_queues.iter().map(|m| m.broker_name.clone()).collect()).collect();
+    assert_eq!(held, vec![vec!["broker-a".to_owned()], vec!["broker-b".to_owned()], vec![], vec![]]);
+    let sources: Vec<String> = sent_back(&sim).iter().skip(1).map(|n| n.3.clone()).collect();
+    assert!(!sources.is_empty() && sources.iter().all(|cid| *cid == snap.members[1]), "{sources:?}");
+    assert_eq!(snap.consumers[1].retries_delivered, sim.summary().retries_delivered);
+}
+
+/// The retry queue's holder is killed without closing its channel: nobody holds
+/// `%RETRY%cg-demo` until the broker expires the channel and a member's rebalance takes the
+/// queue, so the retry due meanwhile (reconsumeTimes 3, due at 160 s) comes late, at
+/// that rebalance, and the next delay counts from there.
+#[test]
+fn a_retry_waits_while_nobody_holds_the_retry_queue() {
+    let mut s = preset("retry-to-dlq");
+    let crash = Event::Crash { cid: "192.168.0.1".to_owned(), channel_closed: false };
+    s.events = vec![s.events[0].clone(), ScheduledEvent::new(120_000, crash)];
+    s.duration_ms = 600_000;
+    let sim = run(&s);
+    let (t0, max) = (event_at(&s, "failMessages"), s.config.client.max_reconsume_times);
+    let due = retry_time(t0, 3, max);
+    assert_eq!(due, 160_000);
+    let taken = sim
+        .log()
+        .iter()
+        .find(|e| {
+            e.at_ms > 120_000 && matches!(&e.kind, LogKind::RebalanceResult { topic, .. } if topic == "%RETRY%cg-demo")
+        })
+        .map(|e| (e.at_ms, e.source.clone()))
+        .expect("another member takes the retry queue");
+    assert!(taken.0 > due, "taken at {} ms, after the retry was due", taken.0);
+    let notes = sent_back(&sim);
+    let late = notes.iter().find(|n| n.1 == 3).expect("the third retry");
+    assert_eq!((late.0, &late.3), (taken.0, &taken.1), "delivered when the queue has a holder again");
+    let next = notes.iter().find(|n| n.1 == 4).expect("the fourth retry");
+    assert_eq!(next.0, taken.0 + retry_time(0, 4, max) - retry_time(0, 3, max), "the next delay counts from there");
 }

@@ -60,6 +60,11 @@ pub struct LaneView {
     pub processed: u64,
     /// cidAll size at its last rebalance.
     pub view: usize,
+    /// The `%RETRY%group` queues it holds (`MessageQueue [...]`): the group's retries of
+    /// their broker all come to it.
+    pub retry: Vec<String>,
+    /// Messages it got from `%RETRY%group`.
+    pub retries: u64,
 }
 
 /// Everything the lanes draw.
@@ -112,6 +117,8 @@ pub fn lanes_view(snapshot: &Snapshot, model: ConsumeModel, tags: Rc<Vec<String>
                 gained: c.queues_gained,
                 processed: c.processed,
                 view: c.view.len(),
+                retry: c.retry_queues.iter().map(|mq| mq.to_string()).collect(),
+                retries: c.retries_delivered,
             })
         })
         .collect();
@@ -237,6 +244,9 @@ fn Lane(props: &LaneProps) -> Html {
                 if lane.clash {
                     <span class="tl-badge tl-badge-clash">{ i18n.t("page.timeline.lane.clash") }</span>
                 }
+                if alive && !lane.retry.is_empty() {
+                    <span class="tl-badge tl-badge-retry" title={lane.retry.join(", ")}>{ i18n.t("page.timeline.lane.retry") }</span>
+                }
                 if alive && !lane.registered {
                     <span class="tl-badge tl-badge-unlisted">{ i18n.t("page.timeline.lane.unlisted") }</span>
                 }
@@ -270,6 +280,9 @@ fn Lane(props: &LaneProps) -> Html {
                 ]) }
                 if alive && !props.pop {
                     { " · " }{ i18n.t_count("page.timeline.lane.view", lane.view, &[("count", &lane.view.to_string())]) }
+                }
+                if lane.retries > 0 {
+                    { " · " }{ i18n.t_count("page.timeline.lane.retries", lane.retries, &[("count", &count(lane.retries))]) }
                 }
             </p>
             if alive {
@@ -322,5 +335,44 @@ mod tests {
         let started: Vec<&str> = snapshot.consumers.iter().map(|c| c.cid.as_str()).collect();
         assert_eq!(cids.len(), 10);
         assert_ne!(cids, started, "{cids:?}");
+    }
+
+    /// retry-to-dlq: the lane of the `%RETRY%` queue's holder carries it and the retries it
+    /// got (5 failing messages × the retries due by then, from the core's `retry` rules); after
+    /// the holder stops at 1 h, the next member in cidAll does.
+    #[test]
+    fn the_retry_queue_and_its_retries_are_on_its_holders_lane() {
+        let preset = scenario::by_name("retry-to-dlq").expect("a preset");
+        let retry_mq = "MessageQueue [topic=%RETRY%cg-demo, brokerName=broker-a, queueId=0]";
+        let retried_by = |at_ms: u64| {
+            let mut due = 60_000;
+            let mut n = 0;
+            for times in 0..16 {
+                if let rebalance_core::retry::SentBack::Retry { delay_ms, .. } =
+                    rebalance_core::retry::sent_back(times, 16)
+                {
+                    due += delay_ms;
+                }
+                if due <= at_ms {
+                    n += 1;
+                }
+            }
+            5 * n
+        };
+        let mut sim = Simulation::from_scenario(&preset, 1).expect("a run");
+        for (at_ms, holder) in [(2_000_000, "192.168.0.1"), (5_000_000, "192.168.0.2")] {
+            sim.run_until(at_ms);
+            let view = lanes_view(&sim.snapshot(), ConsumeModel::Clustering, Rc::new(Vec::new()));
+            for lane in &view.lanes {
+                let holds = lane.cid.starts_with(&format!("{holder}@"));
+                assert_eq!(lane.retry.len(), usize::from(holds), "{} at {at_ms} ms", lane.cid);
+                if holds {
+                    assert_eq!(lane.retry, vec![retry_mq.to_owned()]);
+                }
+            }
+            let retries: u64 = view.lanes.iter().map(|l| l.retries).sum();
+            assert_eq!(retries, retried_by(at_ms), "at {at_ms} ms");
+        }
+        assert_eq!((retried_by(2_000_000), retried_by(5_000_000)), (5 * 9, 5 * 13));
     }
 }

@@ -291,7 +291,7 @@ mod tests {
         idle_consumers: 2, overlapping_queues: 0, orphan_queues: 0, stranded_queues: 0, flow_controlled_queues: 0, \
         blocked_queues: 0, rebalances: 36, rebalance_runs: 277, retries: 0, stuck_messages: 0, finished_above_offset: 0, \
         span_paused_queues: 0, expired_sent_back: 0, redelivered: 491, offline_queues: 0, offline_lag: 0, failed_pulls: 0, \
-        max_unpulled_ms: 0 }";
+        max_unpulled_ms: 0, retries_delivered: 0, retry_pending: 0, max_reconsume_times: 0, last_retry_ms: 0 }";
 
     #[test]
     fn the_run_matches_the_native_fingerprint() {

@@ -1,4 +1,5 @@
-//! The small counters of the current tick: lag, throughput, duplicates, losses, rebalances,
+//! The small counters of the current tick: lag, throughput, duplicates, losses, dead letters
+//! and retries delivered (apart from duplicates), rebalances,
 //! the oldest pending message's age, members and idle consumers, overlaps and orphans, one
 //! column per model when comparing. Every figure is a field of the core's `TickMetrics`.
 
@@ -11,7 +12,7 @@ use crate::hooks::{use_i18n, I18n};
 /// One row: its `data-stat` name, label, and the figure (raw value, text).
 type Row = (&'static str, &'static str, fn(&TickMetrics) -> (u64, String));
 
-fn rows(i18n: &I18n) -> [Row; 16] {
+fn rows(i18n: &I18n) -> [Row; 17] {
     [
         ("groupLag", i18n.t("page.timeline.stats.group_lag"), |m| (m.group_lag, count(m.group_lag))),
         ("consumeTps", i18n.t("page.timeline.stats.consume_tps"), |m| {
@@ -23,6 +24,9 @@ fn rows(i18n: &I18n) -> [Row; 16] {
         ("duplicates", i18n.t("page.timeline.stats.duplicates"), |m| (m.duplicates, count(m.duplicates))),
         ("lost", i18n.t("page.timeline.stats.lost"), |m| (m.lost, count(m.lost))),
         ("deadLettered", i18n.t("page.timeline.stats.dead_lettered"), |m| (m.dead_lettered, count(m.dead_lettered))),
+        ("retriesDelivered", i18n.t("page.timeline.stats.retries_delivered"), |m| {
+            (m.retries_delivered, count(m.retries_delivered))
+        }),
         ("rebalances", i18n.t("page.timeline.stats.rebalances"), |m| (m.rebalances, count(m.rebalances))),
         ("oldestPendingAgeMs", i18n.t("page.timeline.stats.oldest"), |m| {
             (m.oldest_pending_age_ms, seconds_label(m.oldest_pending_age_ms))

@@ -95,10 +95,15 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
             "page.timeline.event.rolling_deploy",
             &[("start", &start.to_string()), ("replace", &replace.to_string())],
         ),
-        Event::FailMessages { queue, count: n, .. } => i18n.t_count(
+        Event::FailMessages { queue, count: n, duration_ms: None } => i18n.t_count(
             "page.timeline.event.fail",
             *n,
             &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())],
+        ),
+        Event::FailMessages { queue, count: n, duration_ms: Some(ms) } => i18n.t_count(
+            "page.timeline.event.fail_for",
+            *n,
+            &[("count", &count(u64::from(*n))), ("queue", &queue.to_string()), ("duration", &time_label(i18n, *ms))],
         ),
         Event::StuckMessage { queue, count: n, duration_ms: Some(ms) } => i18n.t_count(
             "page.timeline.event.stuck",
@@ -182,6 +187,9 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
         ),
         "shrink-queues-safe" => {
             pair("page.timeline.scenario.shrink-queues-safe.title", "page.timeline.scenario.shrink-queues-safe.watch")
+        }
+        "retry-to-dlq" => {
+            pair("page.timeline.scenario.retry-to-dlq.title", "page.timeline.scenario.retry-to-dlq.watch")
         }
         "ordered-blocked" => {
             pair("page.timeline.scenario.ordered-blocked.title", "page.timeline.scenario.ordered-blocked.watch")
@@ -306,5 +314,18 @@ mod tests {
         assert_eq!(time_label(&en, 600_000), "600 s (10 min)");
         let zh = I18n::new(Lang::Zh, Callback::noop());
         assert_eq!(time_label(&zh, 90_100), "90.1 s (1 分 30 秒)");
+    }
+
+    /// A failMessages event says for how long the listener fails when it is not forever, with
+    /// the singular for one message.
+    #[test]
+    fn failing_messages_say_for_how_long() {
+        let en = I18n::new(Lang::En, Callback::noop());
+        let zh = I18n::new(Lang::Zh, Callback::noop());
+        let fail = |count, duration_ms| Event::FailMessages { queue: 3, count, duration_ms };
+        assert_eq!(event_text(&en, &fail(5, None)), "5 messages of Q3 start failing");
+        assert_eq!(event_text(&en, &fail(1, Some(90_000))), "1 message of Q3 fails for 90 s (1 min 30 s)");
+        assert_eq!(event_text(&en, &fail(5, Some(5_000))), "5 messages of Q3 fail for 5 s");
+        assert_eq!(event_text(&zh, &fail(5, Some(5_000))), "Q3 接下来的 5 条消息在 5 s 内消费失败");
     }
 }

@@ -193,5 +193,12 @@ fn cause_card(i18n: &I18n, dispatch: &Callback<PageAction>, i: usize, cause: &Ca
     }
 }
 
+/// Every text key of the tree (the i18n check counts them as named in the source).
+#[cfg(test)]
+pub(crate) fn keys() -> Vec<&'static str> {
+    let symptoms = SYMPTOMS.iter().map(|s| s.title);
+    symptoms.chain(tree::CAUSES.iter().flat_map(|c| [c.title, c.ask, c.explain, c.fix])).collect()
+}
+
 #[cfg(test)]
 mod tests;

@@ -183,6 +183,12 @@ pub(crate) struct Client {
     pub gained: u64,
     pub lost_queues: u64,
     pub rebalances: u64,
+    /// The `%RETRY%group` queues it holds (indices into `World::retry_mqs`), and the member
+    /// list version they were allocated for.
+    pub retry_queues: Vec<usize>,
+    pub retry_version: Option<u64>,
+    /// Messages it got from `%RETRY%group`.
+    pub retries_delivered: u64,
 }
 
 impl Client {
@@ -250,6 +256,9 @@ impl World {
     /// RebalanceImpl.doRebalance for one client, from its own view.
     pub(crate) fn rebalance(&mut self, c: usize, trigger: &str) {
         self.counters.rebalance_runs += 1;
+        if self.cfg.group.model == ConsumeModel::Clustering {
+            self.rebalance_retry(c, trigger);
+        }
         let Some(client) = self.clients.get(c) else { return };
         let route = Arc::clone(&client.route);
         let ids: Vec<usize> = match self.cfg.group.model {
@@ -308,6 +317,54 @@ impl World {
             }
         };
         self.apply_allocation(c, &ids, trigger);
+    }
+
+    /// RebalanceImpl.rebalanceByTopic for `%RETRY%group`, which every CLUSTERING push consumer
+    /// subscribes to (`DefaultMQPushConsumerImpl.copySubscription`): the group's strategy over
+    /// the retry queues and the same cidAll, logged like the group topic's result when it
+    /// changes. An allocation error is the one the group topic's allocation already logged;
+    /// AllocateMessageQueueByConfig's list names the group topic's queues only, so with it
+    /// nobody holds `%RETRY%group` and retries wait.
+    fn rebalance_retry(&mut self, c: usize, trigger: &str) {
+        let version = self.members.version;
+        let Some(client) = self.clients.get(c) else { return };
+        if client.retry_version == Some(version) {
+            return;
+        }
+        let group = &self.cfg.group.name;
+        let ids: Vec<usize> = match allocate(&self.strategy, group, &client.cid, &self.retry_mqs, &self.members.cid_all)
+        {
+            Ok(a) => {
+                let mut ids: Vec<usize> =
+                    a.queues.iter().filter_map(|mq| self.retry_mqs.iter().position(|r| r == mq)).collect();
+                ids.sort();
+                ids.dedup();
+                ids
+            }
+            Err(_) => Vec::new(),
+        };
+        let changed = client.retry_queues != ids;
+        let cid_all = self.members.cid_all.len() as u32;
+        if let Some(client) = self.clients.get_mut(c) {
+            client.retry_version = Some(version);
+            client.retry_queues.clone_from(&ids);
+        }
+        if !changed {
+            return;
+        }
+        let mqs: Vec<&MessageQueue> = ids.iter().filter_map(|&i| self.retry_mqs.get(i)).collect();
+        let result_set = super::log::message_queue_set(&mqs);
+        let kind = LogKind::RebalanceResult {
+            strategy: self.strategy.name(),
+            group: self.group(),
+            topic: format!("%RETRY%{}", self.cfg.group.name),
+            result_set,
+            mq_all: self.retry_mqs.len() as u32,
+            cid_all,
+            queues: ids.iter().map(|&i| i as u32).collect(),
+            trigger: trigger.to_owned(),
+        };
+        self.log_client(c, kind);
     }
 
     /// updateProcessQueueTableInRebalance: drop revoked queues, add new ones.
@@ -553,9 +610,8 @@ const TRY_CONSUME_LOCK_MS: u64 = 500;
 /// with a delay of 500 ms (a constant in the client).
 pub(crate) const FIRST_PULL_DELAY_MS: u64 = 500;
 
-/// RocketMQ's delay levels 1s 5s 10s 30s 1m 2m 3m 4m 5m 6m 7m 8m 9m 10m 20m 30m 1h 2h
-/// (level 1-based, capped at 18).
+/// The delay of a delay level (1-based, clamped to 1 ..= 18): [`crate::retry::DELAY_LEVELS_MS`].
 pub(crate) fn delay_level(level: usize) -> u64 {
-    const LEVELS: [u64; 18] = [1, 5, 10, 30, 60, 120, 180, 240, 300, 360, 420, 480, 540, 600, 1200, 1800, 3600, 7200];
-    LEVELS.get(level.clamp(1, 18) - 1).copied().unwrap_or(7200) * 1_000
+    let levels = &crate::retry::DELAY_LEVELS_MS;
+    levels[level.clamp(1, levels.len()) - 1]
 }

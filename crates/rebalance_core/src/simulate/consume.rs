@@ -364,9 +364,7 @@ impl World {
                 let (a, b) = (f.from.max(start), f.to.min(end));
                 self.account_at(c, i, mask, start, a);
                 from = b;
-                self.retries.push(Retry { q, from: a, to: b, attempts: 0, due: self.now + delay_level(3) });
-                let queue = q as u32;
-                self.log_client(c, LogKind::SentBack { queue, offset: a, reconsume_times: 0, dead_letter: false });
+                self.send_back(c, Retry { q, from: a, to: b, attempts: 0, due: self.now });
             }
         }
         self.account_at(c, i, mask, from, end);

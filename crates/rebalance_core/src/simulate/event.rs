@@ -139,8 +139,11 @@ pub enum Event {
         graceful: bool,
     },
     /// The next `count` messages of a queue (from its oldest unprocessed one) fail in the
-    /// business for `durationMs` (absent = until the end). Orderly: the queue blocks and
-    /// retries in place; concurrent / POP: retried later, dead-lettered after 16 attempts.
+    /// business for `durationMs` (absent = until the end): the listener answers
+    /// RECONSUME_LATER. CLUSTERING only. Orderly: the queue blocks and retries in place;
+    /// concurrent: each goes back to `%RETRY%group`, is delivered again after delay level
+    /// 3 + reconsumeTimes to the consumer holding the retry queue, and goes to `%DLQ%group`
+    /// after maxReconsumeTimes (16) retries, 17 deliveries in all ([`crate::retry`]).
     FailMessages {
         /// Queue index in sorted mqAll order.
         queue: u32,

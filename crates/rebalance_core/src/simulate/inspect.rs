@@ -92,6 +92,12 @@ impl World {
                     queues_gained: cl.gained,
                     queues_lost: cl.lost_queues,
                     rebalances: cl.rebalances,
+                    retry_queues: if cl.status.is_alive() {
+                        cl.retry_queues.iter().filter_map(|&i| self.retry_mqs.get(i).cloned()).collect()
+                    } else {
+                        Vec::new()
+                    },
+                    retries_delivered: cl.retries_delivered,
                 }
             })
             .collect();

@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use super::broker::{Failing, QueueState, Route, Stall};
-use super::client::{delay_level, Client, ConsumerStatus};
+use super::client::{Client, ConsumerStatus};
 use super::config::{expression, tag_mask, CommitMode, ConsumeModel, ConsumerSpec, PopConsumer, MAX_CONSUMERS};
 use super::event::Event;
 use super::ledger::GiveUp;
 use super::log::LogKind;
-use super::world::{Action, World};
+use super::world::{Action, Retry, World};
 use crate::allocate::Strategy;
+use crate::retry::SentBack;
 use crate::MessageQueue;
 
 impl World {
@@ -100,6 +101,9 @@ impl World {
             gained: 0,
             lost_queues: 0,
             rebalances: 0,
+            retry_queues: Vec::new(),
+            retry_version: None,
+            retries_delivered: 0,
         });
         let subscription = expression(&self.cfg.topic.tags, mask);
         let group = self.cfg.group.name.clone();
@@ -464,51 +468,88 @@ impl World {
         self.routes.push(Route::new(&self.queues));
     }
 
-    /// The retry topic: due messages are consumed again by a running consumer; still
-    /// failing ones go back with the next delay level, or to `%DLQ%` after 16 times.
+    /// `%RETRY%group`: a message whose time has come is delivered (with its reconsumeTimes) to
+    /// the running consumer that holds the retry queue of its broker (the group rebalances
+    /// these queues like any other, [`super::world::retry_queues`]); with no such consumer it
+    /// waits. A delivery that fails again is sent back ([`World::send_back`]); one that
+    /// succeeds is processed.
     pub(crate) fn run_retries(&mut self) {
         if self.retries.is_empty() {
             return;
         }
-        let Some(c) = self.clients.iter().position(|cl| cl.status == ConsumerStatus::Running) else { return };
         let now = self.now;
-        let max = self.cfg.client.max_reconsume_times;
         let all = self.tags.all();
-        let mut i = 0;
-        while let Some(r) = self.retries.get(i).copied() {
-            if r.due > now {
-                i += 1;
+        let owners: Vec<Option<usize>> = (0..self.retry_mqs.len())
+            .map(|i| {
+                self.clients.iter().position(|cl| cl.status == ConsumerStatus::Running && cl.retry_queues.contains(&i))
+            })
+            .collect();
+        let due: Vec<Retry> = self.retries.iter().copied().filter(|r| r.due <= now).collect();
+        if due.is_empty() {
+            return;
+        }
+        let mut waiting = Vec::with_capacity(self.retries.len());
+        for r in std::mem::take(&mut self.retries) {
+            let owner = self.retry_queue_of(r.q).and_then(|i| owners.get(i).copied().flatten());
+            let Some(c) = owner.filter(|_| r.due <= now) else {
+                waiting.push(r);
                 continue;
+            };
+            // Delivered again: reconsumeTimes is one more than when it was sent back.
+            let times = r.attempts + 1;
+            let n = r.to - r.from;
+            self.counters.retries_delivered += n;
+            self.counters.max_reconsume_times = self.counters.max_reconsume_times.max(times);
+            self.counters.last_retry_at = now;
+            if let Some(cl) = self.clients.get_mut(c) {
+                cl.retries_delivered += n;
             }
             let failing = self.queues.get(r.q).and_then(|x| x.failing).is_some_and(|f| f.active(now));
             if failing {
-                let attempts = r.attempts + 1;
-                self.counters.retries += r.to - r.from;
-                let dead = attempts >= max;
-                if dead {
-                    self.retries.remove(i);
-                    if let Some(queue) = self.queues.get_mut(r.q) {
-                        let d = queue.ledger.give_up(&self.tags, r.q, r.from, r.to, GiveUp::DeadLetter);
-                        self.add_delta(d);
-                    }
-                } else if let Some(slot) = self.retries.get_mut(i) {
-                    slot.attempts = attempts;
-                    slot.due = now + delay_level(3 + attempts as usize);
-                    i += 1;
-                }
-                let (queue, offset) = (r.q as u32, r.from);
-                self.log_client(c, LogKind::SentBack { queue, offset, reconsume_times: attempts, dead_letter: dead });
-            } else {
-                self.retries.remove(i);
-                if let Some(queue) = self.queues.get_mut(r.q) {
-                    let d = queue.ledger.process(&self.tags, r.q, all, r.from, r.to);
-                    self.add_delta(d);
-                    if let Some(cl) = self.clients.get_mut(c) {
-                        cl.processed += d.processed;
-                    }
+                let before = self.retries.len();
+                self.send_back(c, Retry { attempts: times, due: now, ..r });
+                waiting.extend(self.retries.drain(before..));
+            } else if let Some(queue) = self.queues.get_mut(r.q) {
+                let d = queue.ledger.process(&self.tags, r.q, all, r.from, r.to);
+                self.add_delta(d);
+                if let Some(cl) = self.clients.get_mut(c) {
+                    cl.processed += d.processed;
                 }
             }
         }
+        self.retries = waiting;
+    }
+
+    /// The listener answered RECONSUME_LATER for the messages of `r` (their delivery had
+    /// reconsumeTimes `r.attempts`): the broker puts them on `%RETRY%group` with the delay
+    /// level [`crate::retry::sent_back`] gives, or on `%DLQ%group`, which nobody consumes.
+    pub(crate) fn send_back(&mut self, c: usize, r: Retry) {
+        let max = self.cfg.client.max_reconsume_times;
+        self.counters.retries += r.to - r.from;
+        let (queue, offset, count, reconsume_times) = (r.q as u32, r.from, r.to - r.from, r.attempts);
+        match crate::retry::sent_back(r.attempts, max) {
+            SentBack::Retry { level, delay_ms } => {
+                self.retries.push(Retry { due: self.now + delay_ms, ..r });
+                let level = level as u32;
+                let kind = LogKind::SentBack { queue, offset, count, reconsume_times, dead_letter: false, level };
+                self.log_client(c, kind);
+            }
+            SentBack::DeadLetter => {
+                if let Some(queue) = self.queues.get_mut(r.q) {
+                    let d = queue.ledger.give_up(&self.tags, r.q, r.from, r.to, GiveUp::DeadLetter);
+                    self.add_delta(d);
+                }
+                let kind = LogKind::SentBack { queue, offset, count, reconsume_times, dead_letter: true, level: 0 };
+                self.log_client(c, kind);
+            }
+        }
+    }
+
+    /// The `%RETRY%group` queue (index into `retry_mqs`) a message of queue `q` goes back to:
+    /// the one on its broker.
+    fn retry_queue_of(&self, q: usize) -> Option<usize> {
+        let broker = &self.queues.get(q)?.mq.broker_name;
+        self.retry_mqs.iter().position(|r| &r.broker_name == broker)
     }
 
     /// The current per-queue lock holder if the lock is live.

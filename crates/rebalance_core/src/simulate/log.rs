@@ -80,7 +80,7 @@ pub enum LogKind {
         mq_all: u32,
         /// cidAll size as this client saw it.
         cid_all: u32,
-        /// Queue indices (sorted mqAll order) now held.
+        /// Queue indices (sorted mqAll order of its topic) now held.
         queues: Vec<u32>,
         /// Why the rebalance ran.
         trigger: String,
@@ -261,16 +261,24 @@ pub enum LogKind {
     },
     /// Concurrent / POP: a message failed and goes to `%RETRY%group` (or `%DLQ%group`). A note:
     /// ConsumeMessageConcurrentlyService.processConsumeResult logs nothing when the message is
-    /// sent back.
+    /// sent back; the broker's dead-letter line (`AbstractSendMessageProcessor`, DLQ_LOG
+    /// `send msg to DLQ {}, owner={}, originalTopic={}, consumerId={}, msgUniqKey={},
+    /// storeTimestamp={}`) carries the message's key and store time, which the simulator does
+    /// not model.
     SentBack {
         /// Queue index.
         queue: u32,
-        /// Offset.
+        /// Offset (the first of the messages).
         offset: u64,
-        /// Reconsume times so far.
+        /// How many messages (consecutive offsets from `offset`).
+        count: u64,
+        /// The reconsumeTimes of the failed delivery.
         reconsume_times: u32,
         /// Whether it went to the dead-letter queue.
         dead_letter: bool,
+        /// The delay level it waits on `%RETRY%group` ([`crate::retry::sent_back`]; 0 for the
+        /// dead-letter queue).
+        level: u32,
     },
     /// POP: an ACK was refused because the invisible time had passed (the message was
     /// already visible again and redelivered). A note: the gRPC client's own error line carries
@@ -519,9 +527,21 @@ impl LogEntry {
             LogKind::ConsumeSuspended { queue, offset, attempts } => format!(
                 "consumeMessage return SUSPEND_CURRENT_QUEUE_A_MOMENT, Q{queue} offset {offset}, attempts {attempts}"
             ),
-            LogKind::SentBack { queue, offset, reconsume_times, dead_letter } => {
-                let to = if *dead_letter { "%DLQ%" } else { "%RETRY%" };
-                format!("consume failed, Q{queue} offset {offset} sent back to {to}, reconsumeTimes={reconsume_times}")
+            LogKind::SentBack { queue, offset, count, reconsume_times, dead_letter, level } => {
+                let what = match count {
+                    0 | 1 => format!("Q{queue} offset {offset}"),
+                    n => format!("Q{queue} offsets {offset}..{} ({n} messages)", offset + n - 1),
+                };
+                if *dead_letter {
+                    format!("consume failed, {what} sent to %DLQ% at reconsumeTimes={reconsume_times}: no more deliveries")
+                } else {
+                    let delay = super::client::delay_level(*level as usize) / 1_000;
+                    let delay = crate::plan::duration_in(delay as f64, crate::Lang::En).unwrap_or_default();
+                    format!(
+                        "consume failed, {what} sent back to %RETRY%, reconsumeTimes={reconsume_times}, \
+                         delay level {level}: delivered again in {delay}"
+                    )
+                }
             }
             LogKind::AckExpired { queue, count } => {
                 let (messages, were) = if *count == 1 { ("message", "was") } else { ("messages", "were") };
@@ -1026,7 +1046,8 @@ mod tests {
             LogKind::LockFailed { queue: 3, group: g(), mq: mq(), on_add: true },
             LogKind::LockFailed { queue: 3, group: g(), mq: mq(), on_add: false },
             LogKind::ConsumeSuspended { queue: 3, offset: 7, attempts: 2 },
-            LogKind::SentBack { queue: 3, offset: 7, reconsume_times: 1, dead_letter: false },
+            LogKind::SentBack { queue: 3, offset: 7, count: 1, reconsume_times: 1, dead_letter: false, level: 4 },
+            LogKind::SentBack { queue: 3, offset: 7, count: 5, reconsume_times: 16, dead_letter: true, level: 0 },
             LogKind::SpanFlowControl {
                 queue: 3,
                 min_offset: 7,
@@ -1167,7 +1188,7 @@ mod tests {
             "RemotingConnectException, MQClientException"
         );
         let notes = samples.iter().filter(|e| e.level() == Level::Note).count();
-        assert_eq!(notes, 11, "Event, EventSkipped, ConsumeSuspended, SentBack, ExpiredSentBack, AckExpired, Revived, Killed, Paused, Resumed, RouteChanged");
+        assert_eq!(notes, 12, "Event, EventSkipped, ConsumeSuspended, SentBack (retry, dead letter), ExpiredSentBack, AckExpired, Revived, Killed, Paused, Resumed, RouteChanged");
     }
 
     /// Every line every preset prints is its RocketMQ template or a note.

@@ -197,6 +197,10 @@ impl World {
         m.redelivered = k.redelivered;
         m.failed_pulls = k.failed_pulls;
         m.max_unpulled_ms = k.max_unpulled_ms;
+        m.retries_delivered = k.retries_delivered;
+        m.retry_pending = self.retries.iter().map(|r| r.to - r.from).sum();
+        m.max_reconsume_times = k.max_reconsume_times;
+        m.last_retry_ms = k.last_retry_at;
         if self.owners_dirty && model != ConsumeModel::Pop {
             self.track_owners();
         }

@@ -89,6 +89,16 @@ pub struct TickMetrics {
     /// Longest time so far from a broker's stop to the first pull that reached one of its
     /// queues after it was back.
     pub max_unpulled_ms: u64,
+    /// Cumulative: messages delivered again from `%RETRY%group`, each delivery counted (their
+    /// reconsumeTimes is 1 or more; a rebalance's duplicates, in `duplicates`, have 0).
+    pub retries_delivered: u64,
+    /// Messages in `%RETRY%group` waiting for their delay level's time (or for a running
+    /// consumer that holds the retry queue).
+    pub retry_pending: u64,
+    /// The highest reconsumeTimes a delivered message had so far.
+    pub max_reconsume_times: u32,
+    /// When the last delivery from `%RETRY%group` happened (0: none yet).
+    pub last_retry_ms: u64,
 }
 
 /// A queue's set of holders changed.
@@ -175,6 +185,11 @@ pub struct ConsumerView {
     pub queues_lost: u64,
     /// Its rebalances that changed something.
     pub rebalances: u64,
+    /// The `%RETRY%group` queues it holds (CLUSTERING: one per broker, allocated like the
+    /// topic's; the holder consumes all the group's retries of that broker).
+    pub retry_queues: Vec<MessageQueue>,
+    /// Messages it got from `%RETRY%group` so far.
+    pub retries_delivered: u64,
 }
 
 /// The whole state at the current tick.
@@ -254,6 +269,15 @@ pub struct Summary {
     pub max_unpulled_ms: u64,
     /// Largest lag on stopped brokers' queues seen.
     pub max_offline_lag: u64,
+    /// Messages delivered from `%RETRY%group` (every delivery counted).
+    pub retries_delivered: u64,
+    /// Messages still waiting in `%RETRY%group` at the end.
+    pub retry_pending: u64,
+    /// The highest reconsumeTimes a delivered message had: the most delivered message was
+    /// delivered this many times plus one.
+    pub max_reconsume_times: u32,
+    /// When the last delivery from `%RETRY%group` happened (0: none).
+    pub last_retry_ms: u64,
 }
 
 impl Summary {
@@ -289,6 +313,10 @@ impl Summary {
             failed_pulls: last.failed_pulls,
             max_unpulled_ms: last.max_unpulled_ms,
             max_offline_lag: history.iter().map(|m| m.offline_lag).max().unwrap_or(0),
+            retries_delivered: last.retries_delivered,
+            retry_pending: last.retry_pending,
+            max_reconsume_times: last.max_reconsume_times,
+            last_retry_ms: last.last_retry_ms,
         }
     }
 }

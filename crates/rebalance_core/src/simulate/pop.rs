@@ -325,8 +325,10 @@ impl World {
                 self.log_broker(LogKind::SentBack {
                     queue: r.q as u32,
                     offset: r.start,
+                    count,
                     reconsume_times: r.attempt - 1,
                     dead_letter: true,
+                    level: 0,
                 });
                 continue;
             }

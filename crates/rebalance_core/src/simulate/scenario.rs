@@ -194,6 +194,20 @@ fn brokers_and_routes(list: &mut Vec<Scenario>) {
     ));
 }
 
+/// One broker, 4 queues, one consumer per queue keeping up (100 msg/s per queue, 500 msg/s per
+/// consumer), one tick a second (every delay level is whole seconds, so the times stay exact
+/// over the 4 h 45 min 40 s of delays). From 60 s the listener answers RECONSUME_LATER for the
+/// next 5 messages of Q0, forever; at 1 h 192.168.0.1, which holds `%RETRY%cg-demo` queue 0,
+/// stops gracefully.
+fn retry_to_dlq() -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = base(4, 400, 500);
+    c.topic.queues_per_broker = 4;
+    c.tick_ms = S;
+    let fail = Event::FailMessages { queue: 0, count: 5, duration_ms: None };
+    let stop = Event::Stop { cid: "192.168.0.1".to_owned() };
+    (c, vec![at(60, fail), at(3_600, stop)])
+}
+
 fn orderly() -> SimConfig {
     let mut c = base(3, 400, 1_000);
     c.group.orderly = true;
@@ -391,6 +405,23 @@ pub fn all() -> Vec<Scenario> {
         240,
     ));
     brokers_and_routes(&mut list);
+    let (c, e) = retry_to_dlq();
+    list.push(scenario(
+        "retry-to-dlq",
+        "A message that always fails: 16 retries on %RETRY%, then the dead-letter queue",
+        "From 60 s the listener answers RECONSUME_LATER for the next 5 messages of Q0. Each goes back to \
+         %RETRY%cg-demo with delay level 3 + reconsumeTimes (10 s, then 30 s, 1 min … 2 h) and comes again \
+         with reconsumeTimes one higher. The group subscribes %RETRY%cg-demo and rebalances its one queue like \
+         any other: 192.168.0.1 holds it and gets the retries, the first 12 of each message; when it stops at \
+         1 h, 192.168.0.2 takes the queue and gets the last 4. After 16 retries (maxReconsumeTimes) each \
+         message has been delivered 17 times and goes to %DLQ%cg-demo, which nobody consumes: 80 retries \
+         delivered, 5 dead letters, the last retry at 4 h 46 min 40 s (60 s + 4 h 45 min 40 s of delays). \
+         Retries carry reconsumeTimes 1 or more and are counted apart from the duplicates the stop's \
+         rebalance hands out (reconsumeTimes 0). One tick is 1 s here.",
+        c,
+        e,
+        17_400,
+    ));
     list.push(scenario(
         "ordered-blocked",
         "Orderly consumption: a failing message blocks its queue",
@@ -480,6 +511,7 @@ pub const NAMES: &[&str] = &[
     "broker-restart",
     "shrink-queues-unsafe",
     "shrink-queues-safe",
+    "retry-to-dlq",
     "ordered-blocked",
     "ordered-crash",
     "gc-pause",

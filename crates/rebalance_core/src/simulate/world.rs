@@ -45,6 +45,12 @@ pub(crate) struct Counters {
     /// Longest time from a broker's stop to the first pull that reached one of its queues
     /// after it was back.
     pub max_unpulled_ms: u64,
+    /// Messages delivered again from `%RETRY%group` (each delivery with reconsumeTimes >= 1).
+    pub retries_delivered: u64,
+    /// The highest reconsumeTimes a delivered message had.
+    pub max_reconsume_times: u32,
+    /// When the last delivery from `%RETRY%group` happened (0: none yet).
+    pub last_retry_at: u64,
 }
 
 /// A message range in `%RETRY%group`, due for its next attempt.
@@ -56,6 +62,28 @@ pub(crate) struct Retry {
     /// reconsumeTimes so far.
     pub attempts: u32,
     pub due: u64,
+}
+
+/// `SubscriptionGroupConfig.retryQueueNums`: 1. The broker creates `%RETRY%group` on the
+/// broker of the message sent back with this many queues
+/// (`AbstractSendMessageProcessor.consumerSendMsgBack`, `randomQueueId(retryQueueNums)`).
+pub(crate) const RETRY_QUEUE_NUMS: i32 = 1;
+
+/// `%RETRY%group`'s queues: [`RETRY_QUEUE_NUMS`] on every broker of the topic, sorted as
+/// RebalanceImpl sorts mqAll. A CLUSTERING push consumer subscribes to this topic besides its
+/// own (`DefaultMQPushConsumerImpl.copySubscription`), so the group rebalances these queues
+/// like any other: with one queue per broker, one consumer per broker gets all its retries.
+pub(crate) fn retry_queues(cfg: &SimConfig) -> Vec<MessageQueue> {
+    let topic = format!("%RETRY%{}", cfg.group.name);
+    let mut mqs: Vec<MessageQueue> = cfg
+        .topic
+        .brokers
+        .iter()
+        .flat_map(|b| (0..RETRY_QUEUE_NUMS).map(|id| MessageQueue::new(&topic, &b.name, id)))
+        .collect();
+    crate::message_queue::sort_queues(&mut mqs);
+    mqs.dedup();
+    mqs
 }
 
 /// A step of a rolling deploy, scheduled when the deploy event is applied.
@@ -84,6 +112,8 @@ pub(crate) struct World {
     pub script_pos: usize,
     pub actions: Vec<(u64, Action)>,
     pub retries: Vec<Retry>,
+    /// `%RETRY%group`'s queues in sorted order (see [`retry_queues`]).
+    pub retry_mqs: Vec<MessageQueue>,
     pub revive: VecDeque<PopRange>,
     /// The proxy's next renewal scan (auto-renewing PushConsumer).
     pub next_renew_scan: u64,
@@ -171,6 +201,7 @@ impl World {
             script_pos: 0,
             actions: Vec::new(),
             retries: Vec::new(),
+            retry_mqs: retry_queues(&cfg),
             revive: VecDeque::new(),
             next_renew_scan: 0,
             produce_rate: t.produce_rate,
