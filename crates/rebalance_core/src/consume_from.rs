@@ -25,8 +25,10 @@
 #[serde(rename_all = "snake_case")]
 pub enum ConsumeFromWhere {
     /// `CONSUME_FROM_LAST_OFFSET`, the default.
+    #[serde(alias = "CONSUME_FROM_LAST_OFFSET")]
     LastOffset,
     /// `CONSUME_FROM_FIRST_OFFSET`.
+    #[serde(alias = "CONSUME_FROM_FIRST_OFFSET")]
     FirstOffset,
 }
 

@@ -58,6 +58,11 @@ pub(crate) struct QueueState {
     pub max: u64,
     /// The group's ConsumerOffset on the broker (CLUSTERING).
     pub committed: u64,
+    /// Whether the broker has a stored ConsumerOffset of the group for this queue (`false`
+    /// for a new group until a consumer is given the queue).
+    pub stored: bool,
+    /// Where a consumer started the queue when the broker had no offset for it.
+    pub started_without_offset: Option<u64>,
     /// 5.x: the next offset to pop.
     pub pop_cursor: u64,
     /// Business-level accounting of the group (CLUSTERING and POP).
@@ -89,6 +94,8 @@ impl QueueState {
             min: 0,
             max: backlog,
             committed: 0,
+            stored: true,
+            started_without_offset: None,
             pop_cursor: 0,
             ledger: Ledger::new(tags, 0),
             lock: None,
@@ -155,6 +162,11 @@ impl QueueState {
     /// The current production rate in thousandths of a message per second.
     pub(crate) fn rate_milli(&self) -> u64 {
         self.segments.last().map_or(0, |s| s.rate_milli)
+    }
+
+    /// Messages stored before the run started (at time 0).
+    pub(crate) fn backlog(&self) -> u64 {
+        self.backlog
     }
 
     /// `max(ConsumerOffset, MinOffset)`: where the group resumes.
