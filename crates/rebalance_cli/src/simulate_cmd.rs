@@ -48,6 +48,10 @@ EVENT SCRIPTS (--events FILE)
                                            past client.consumeConcurrentlyMaxSpan (2000);
                                            after client.consumeTimeoutMinutes (15) it is sent
                                            back to %RETRY%
+    resetOffsetByTime  timestampMs         mqadmin resetOffsetByTime while no consumer is
+                                           online (CLUSTERING): every stored offset becomes
+                                           the first one stored at or after timestampMs (run
+                                           time), where the group resumes when it starts
   Where a group without stored offsets starts (CLUSTERING): \"config\": {\"group\":
   {\"newGroup\": true, \"consumeFromWhere\": \"CONSUME_FROM_LAST_OFFSET\" (default) or
   \"CONSUME_FROM_FIRST_OFFSET\"}, \"topic\": {\"firstMessageInMemory\": true (default: a young
@@ -348,6 +352,7 @@ fn skipped_events(sim: &Simulation, s: &Scenario, lines: &[Option<usize>]) -> Re
                     Some(Event::FailMessages { .. }) => "queue",
                     Some(Event::StuckMessage { .. }) if reason.contains("does not exist") => "queue",
                     Some(Event::StuckMessage { .. }) => "kind",
+                    Some(Event::ResetOffsetByTime { .. }) => "kind",
                     Some(Event::Join { .. }) => "kind",
                     _ => "cid",
                 };

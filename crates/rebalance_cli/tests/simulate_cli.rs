@@ -240,3 +240,25 @@ fn the_container_cid_clash_preset_prints_its_figures_in_json() {
     assert_eq!((v["maxOverlappingQueuesFor1s"].as_u64(), v["maxOrphanQueuesFor1s"].as_u64()), (Some(3), Some(3)));
     assert_eq!((v["finalOverlappingQueues"].as_u64(), v["finalOrphanQueues"].as_u64()), (Some(0), Some(0)));
 }
+
+/// `resetOffsetByTime` in a script: the offline group's offsets move to the time, and with
+/// consumers online it is an error naming the event.
+#[test]
+fn a_reset_by_time_script_runs_offline_and_is_refused_online() {
+    let path = script(
+        "reset-offline",
+        "{\"config\": {\"consumers\": [], \"topic\": {\"queuesPerBroker\": 2, \"produceRate\": 200}},\n \"durationMs\": 30000,\n \"events\": [{\"atMs\": 20000, \"kind\": \"resetOffsetByTime\", \"timestampMs\": 10000}]}",
+    );
+    let (ok, out, err) = simulate(&["--events", &path.to_string_lossy(), "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    // 100 msg/s per queue: offset k is stored at (k + 1) × 10 ms, so 10 s is offset 999; at the
+    // end (30 s) each queue holds 3,000, and the lag is 2 × (3,000 − 999).
+    assert_eq!(v["finalGroupLag"].as_u64(), Some(2 * (3_000 - 999)), "{out}");
+    let err = refused("reset-online", "[{\"atMs\": 1000, \"kind\": \"resetOffsetByTime\", \"timestampMs\": 0}]");
+    assert!(
+        err.contains("line 1: events[0].kind: resetOffsetByTime is modelled for a group with no consumer online"),
+        "{err}"
+    );
+}

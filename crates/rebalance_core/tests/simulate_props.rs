@@ -313,6 +313,7 @@ fn event_strategy() -> impl proptest::strategy::Strategy<Value = Event> {
             .prop_map(|(queue, count, duration_ms)| Event::FailMessages { queue, count, duration_ms }),
         (0u32..10, 1u32..30, prop::option::of(1u64..120_000))
             .prop_map(|(queue, count, duration_ms)| Event::StuckMessage { queue, count, duration_ms }),
+        (0u64..300_000).prop_map(|timestamp_ms| Event::ResetOffsetByTime { timestamp_ms }),
     ]
 }
 

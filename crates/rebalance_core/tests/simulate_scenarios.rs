@@ -1129,3 +1129,39 @@ fn container_pods_sharing_ip_and_pid_1_clash_and_unique_instance_names_fix_it() 
         assert!(s.watch.contains(quoted), "{quoted} missing");
     }
 }
+
+/// `resetOffsetByTime` on a group with no consumer online writes the stored offsets (a 5.x
+/// broker's resetOffsetInner, or mqadmin's fallback resetOffsetByTimestampOld after
+/// CONSUMER_NOT_ONLINE): the first offset stored at or after the time. A new group reset
+/// before it first starts has stored offsets, so consumeFromWhere and the broker's 0 never
+/// apply; with consumers online the event is refused.
+#[test]
+fn reset_by_time_of_an_offline_group_sets_where_it_resumes() {
+    let mut s = preset("new-group-last-offset");
+    let consumers = std::mem::take(&mut s.config.consumers);
+    // No consumer at first; 100 msg/s per queue from time 0 on top of the 5,000 stored at 0.
+    let per_queue = s.config.topic.produce_rate / s.config.queue_count() as u64;
+    let history = s.config.topic.backlog_per_queue;
+    s.events = vec![ScheduledEvent::new(60_000, Event::ResetOffsetByTime { timestamp_ms: 30_000 })];
+    s.events.extend(consumers.into_iter().map(|c| ScheduledEvent::new(90_000, Event::Join { consumer: c })));
+    s.duration_ms = 91_000;
+    let mut sim = Simulation::from_scenario(&s, SEED).expect("valid");
+    // The event at 60 s is applied in the tick that starts then.
+    sim.run_until(60_000 + s.config.tick_ms);
+    // The message stored first at or after 30 s: the 5,000 stored at 0, then 100 a second, the
+    // k-th (0-based) stored at (k + 1) × 10 ms, so offset 5,000 + 2,999 is stored at 30,000 ms.
+    let reset = history + per_queue * 30 - 1;
+    assert_eq!(reset, 7_999);
+    assert!(sim.snapshot().queues.iter().all(|q| q.consumer_offset == reset), "{:?}", sim.snapshot().queues);
+    sim.run_until(91_000);
+    let sum = sim.summary();
+    assert_eq!(sum.queues_started_without_offset, 0, "the reset offsets are stored offsets");
+    let queues = s.config.queue_count() as u64;
+    assert_eq!((sum.lost, sum.filtered), (queues * reset, 0), "a forward reset skips what the group never processed");
+    let mut online = preset("new-group-last-offset");
+    online.events = vec![ScheduledEvent::new(10_000, Event::ResetOffsetByTime { timestamp_ms: 0 })];
+    online.duration_ms = 11_000;
+    let sim = run(&online);
+    let refused = |k: &LogKind| matches!(k, LogKind::EventSkipped { reason } if reason.contains("no consumer online"));
+    assert_eq!(count_logs(&sim, refused), 1);
+}

@@ -18,6 +18,7 @@
 //! | `deploy` | `replace`, `start`, `startSpacingMs`, `stopAfterMs`, `stopSpacingMs`, `[kill]` | rolling deploy |
 //! | `fail` | `queue`, `count`, `[ms]` | failing messages |
 //! | `stuck` | `queue`, `count`, `[ms]` | messages stuck in a consume thread (no `ms`: forever) |
+//! | `reset` | `timestampMs` | resetOffsetByTime of a group with no consumer online |
 //!
 //! Decoding never fails as a whole: an item that cannot be read is returned as a
 //! [`BadItem`] and the others are kept. Whether an event makes sense for the run (a known
@@ -94,6 +95,7 @@ pub fn encode_one(scheduled: &ScheduledEvent) -> String {
                 f.push(ms.to_string());
             }
         }
+        Event::ResetOffsetByTime { timestamp_ms } => push(&["reset", &timestamp_ms.to_string()]),
         Event::StuckMessage { queue, count, duration_ms } => {
             push(&["stuck", &queue.to_string(), &count.to_string()]);
             if let Some(ms) = duration_ms {
@@ -206,6 +208,10 @@ pub fn decode_one(item: &str) -> Option<ScheduledEvent> {
             let duration_ms = if args.len() == 3 { Some(n(2)?) } else { None };
             Event::StuckMessage { queue: small(0)?, count: small(1)?, duration_ms }
         }
+        "reset" => {
+            arity(1, 1)?;
+            Event::ResetOffsetByTime { timestamp_ms: n(0)? }
+        }
         _ => return None,
     };
     Some(ScheduledEvent::new(at_ms, event))
@@ -302,6 +308,8 @@ mod tests {
             Event::FailMessages { queue: 0, count: 5, duration_ms: None },
             Event::StuckMessage { queue: 0, count: 1, duration_ms: None },
             Event::StuckMessage { queue: 2, count: 3, duration_ms: Some(120_000) },
+            Event::ResetOffsetByTime { timestamp_ms: 0 },
+            Event::ResetOffsetByTime { timestamp_ms: 45_000 },
         ];
         events.into_iter().enumerate().map(|(i, e)| ScheduledEvent::new(i as u64 * 100, e)).collect()
     }

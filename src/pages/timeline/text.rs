@@ -100,6 +100,9 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
             *n,
             &[("count", &count(u64::from(*n))), ("queue", &queue.to_string())],
         ),
+        Event::ResetOffsetByTime { timestamp_ms } => {
+            i18n.t_args("page.timeline.event.reset_by_time", &[("time", &time_label(i18n, *timestamp_ms))])
+        }
         Event::StuckMessage { queue, count: n, duration_ms: Some(ms) } => i18n.t_count(
             "page.timeline.event.stuck",
             *n,

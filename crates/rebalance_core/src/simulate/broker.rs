@@ -164,6 +164,22 @@ impl QueueState {
         self.segments.last().map_or(0, |s| s.rate_milli)
     }
 
+    /// The first offset stored at or after `t`, within [MinOffset, MaxOffset]: the broker's
+    /// `getOffsetInQueueByTime` with the LOWER boundary (MinOffset when every message is
+    /// newer, MaxOffset when every one is older). Store times grow with the offset.
+    pub(crate) fn offset_at_time(&self, t: u64) -> u64 {
+        let (mut lo, mut hi) = (self.min, self.max);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.store_time(mid) >= t {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    }
+
     /// Messages stored before the run started (at time 0).
     pub(crate) fn backlog(&self) -> u64 {
         self.backlog

@@ -165,6 +165,14 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         duration_ms: Option<u64>,
     },
+    /// `mqadmin resetOffsetByTime` while no consumer of the (CLUSTERING) group is online: every
+    /// queue's stored ConsumerOffset becomes the first offset stored at or after `timestampMs`
+    /// (run time; MinOffset when all are newer, MaxOffset when all are older), which the group
+    /// resumes at when it starts, since a stored offset wins over consumeFromWhere.
+    ResetOffsetByTime {
+        /// The target store time, in milliseconds of run time.
+        timestamp_ms: u64,
+    },
 }
 
 impl Event {
@@ -193,6 +201,7 @@ impl Event {
             Event::RollingDeploy { .. } => "rollingDeploy",
             Event::FailMessages { .. } => "failMessages",
             Event::StuckMessage { .. } => "stuckMessage",
+            Event::ResetOffsetByTime { .. } => "resetOffsetByTime",
         }
     }
 
@@ -238,6 +247,11 @@ impl Event {
             Event::FailMessages { queue, count, .. } => {
                 let (messages, start) = if *count == 1 { ("message", "starts") } else { ("messages", "start") };
                 format!("{count} {messages} of queue {queue} {start} failing")
+            }
+            Event::ResetOffsetByTime { timestamp_ms } => {
+                format!(
+                    "resetOffsetByTime: the offline group's offsets go to the messages stored from {timestamp_ms} ms"
+                )
             }
             Event::StuckMessage { queue, count, duration_ms } => {
                 let how = match duration_ms {
