@@ -130,9 +130,13 @@ fn new_group_last_offset() -> (SimConfig, Vec<ScheduledEvent>) {
     (c, vec![at(90, stop), at(90, Event::Join { consumer: restart })])
 }
 
-/// Three pods of an old client (before 4.9.0 `ClientConfig.changeInstanceNameToPID` makes the
-/// instanceName the PID, 1 in every container) on two hosts' default Docker bridge, where
-/// the first container of each host gets 172.17.0.2: two pods share `172.17.0.2@1`. At 120 s
+/// The cid is `ClientConfig.buildMQClientId`: `clientIP@instanceName`. A CLUSTERING consumer
+/// whose instanceName is left at `DEFAULT` has it replaced by `changeInstanceNameToPID`: in
+/// 4.0.0 … 4.8.0 with `String.valueOf(UtilAll.getPid())`, from 4.9.0 on (every 4.9.x and 5.x
+/// tag) with `UtilAll.getPid() + "#" + System.nanoTime()`, which differs between processes
+/// even when the PIDs are equal. Here three pods of a 4.8.0 client (PID 1 in every container)
+/// run on two hosts' default Docker bridge, where the first container of each host gets
+/// 172.17.0.2: two pods share `172.17.0.2@1`. At 120 s
 /// a redeploy gives every pod its own instanceName (the pod's name): three new processes
 /// start, and the old ones stop at 150 s.
 fn container_cid_clash() -> (SimConfig, Vec<ScheduledEvent>) {
