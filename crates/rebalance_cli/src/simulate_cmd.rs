@@ -49,9 +49,10 @@ EVENT SCRIPTS (--events FILE)
                                            after client.consumeTimeoutMinutes (15) it is sent
                                            back to %RETRY%
     resetOffsetByTime  timestampMs         mqadmin resetOffsetByTime while no consumer is
-                                           online (CLUSTERING): every stored offset becomes
-                                           the first one stored at or after timestampMs (run
-                                           time), where the group resumes when it starts
+                                           online (CLUSTERING, a group that has run): every
+                                           stored offset becomes the first one stored at or
+                                           after timestampMs (run time), where the group
+                                           resumes when it starts
   Where a group without stored offsets starts (CLUSTERING): \"config\": {\"group\":
   {\"newGroup\": true, \"consumeFromWhere\": \"CONSUME_FROM_LAST_OFFSET\" (default) or
   \"CONSUME_FROM_FIRST_OFFSET\"}, \"topic\": {\"firstMessageInMemory\": true (default: a young

@@ -1132,12 +1132,12 @@ fn container_pods_sharing_ip_and_pid_1_clash_and_unique_instance_names_fix_it() 
 
 /// `resetOffsetByTime` on a group with no consumer online writes the stored offsets (a 5.x
 /// broker's resetOffsetInner, or mqadmin's fallback resetOffsetByTimestampOld after
-/// CONSUMER_NOT_ONLINE): the first offset stored at or after the time. A new group reset
-/// before it first starts has stored offsets, so consumeFromWhere and the broker's 0 never
-/// apply; with consumers online the event is refused.
+/// CONSUMER_NOT_ONLINE): the first offset stored at or after the time, where the group
+/// resumes. With consumers online, or for a group that never ran, the event is refused.
 #[test]
 fn reset_by_time_of_an_offline_group_sets_where_it_resumes() {
     let mut s = preset("new-group-last-offset");
+    s.config.group.new_group = false;
     let consumers = std::mem::take(&mut s.config.consumers);
     // No consumer at first; 100 msg/s per queue from time 0 on top of the 5,000 stored at 0.
     let per_queue = s.config.topic.produce_rate / s.config.queue_count() as u64;
@@ -1155,7 +1155,6 @@ fn reset_by_time_of_an_offline_group_sets_where_it_resumes() {
     assert!(sim.snapshot().queues.iter().all(|q| q.consumer_offset == reset), "{:?}", sim.snapshot().queues);
     sim.run_until(91_000);
     let sum = sim.summary();
-    assert_eq!(sum.queues_started_without_offset, 0, "the reset offsets are stored offsets");
     let queues = s.config.queue_count() as u64;
     assert_eq!((sum.lost, sum.filtered), (queues * reset, 0), "a forward reset skips what the group never processed");
     let mut online = preset("new-group-last-offset");
@@ -1164,4 +1163,9 @@ fn reset_by_time_of_an_offline_group_sets_where_it_resumes() {
     let sim = run(&online);
     let refused = |k: &LogKind| matches!(k, LogKind::EventSkipped { reason } if reason.contains("no consumer online"));
     assert_eq!(count_logs(&sim, refused), 1);
+    s.config.group.new_group = true;
+    let sim = run(&s);
+    let refused = |k: &LogKind| matches!(k, LogKind::EventSkipped { reason } if reason.contains("never run"));
+    assert_eq!(count_logs(&sim, refused), 1);
+    assert_eq!(sim.summary().queues_started_without_offset, 4, "consumeFromWhere decides after all");
 }

@@ -168,7 +168,8 @@ pub enum Event {
     /// `mqadmin resetOffsetByTime` while no consumer of the (CLUSTERING) group is online: every
     /// queue's stored ConsumerOffset becomes the first offset stored at or after `timestampMs`
     /// (run time; MinOffset when all are newer, MaxOffset when all are older), which the group
-    /// resumes at when it starts, since a stored offset wins over consumeFromWhere.
+    /// resumes at when it starts, since a stored offset wins over consumeFromWhere. Refused
+    /// for a group that never ran.
     ResetOffsetByTime {
         /// The target store time, in milliseconds of run time.
         timestamp_ms: u64,

@@ -249,12 +249,19 @@ impl World {
     /// (`AdminBrokerProcessor.resetOffsetInner`); an older one answers CONSUMER_NOT_ONLINE
     /// (`Broker2Client.resetOffset`) and mqadmin falls back to `resetOffsetByTimestampOld`,
     /// which writes them with updateConsumerOffset (`ResetOffsetByTimeCommand`, force true).
-    /// Either way every queue's stored offset is the first one stored at or after the time,
-    /// also for a group that never ran. With consumers online the broker tells the clients
-    /// to reset (RESET_CONSUMER_CLIENT_OFFSET), which is not modelled.
+    /// Either way every queue's stored offset is the first one stored at or after the time.
+    /// A group that never ran is refused: `Broker2Client.resetOffset` answers "consumer group
+    /// not exist" for a queue without an offset (no fallback), and `resetOffsetInner` refuses
+    /// a group without a subscription group config (SUBSCRIPTION_GROUP_NOT_EXIST). With
+    /// consumers online the broker tells the clients to reset (RESET_CONSUMER_CLIENT_OFFSET),
+    /// which is not modelled.
     fn reset_offline(&mut self, timestamp_ms: u64) {
         if self.cfg.group.model != ConsumeModel::Clustering {
             return self.skipped("resetOffsetByTime is modelled for a CLUSTERING group only".to_owned());
+        }
+        if self.queues.iter().all(|x| !x.stored) {
+            return self
+                .skipped("resetOffsetByTime: the group has never run (the broker has no offset of it)".to_owned());
         }
         if self.clients.iter().any(|cl| cl.status.is_alive()) {
             return self.skipped(
