@@ -61,6 +61,17 @@ EVENT SCRIPTS (--events FILE)
                                            consumers drop its queues after their route poll
                                            (client.routePollIntervalMs, 30 s) and rebalance
     brokerStart    broker                  the broker is back: its queues return the same way
+    resetOffsetByTime  timestampMs         mqadmin resetOffsetByTime while no consumer is
+                                           online (CLUSTERING, a group that has run): every
+                                           stored offset becomes the first one stored at or
+                                           after timestampMs (run time), where the group
+                                           resumes when it starts
+  Where a group without stored offsets starts (CLUSTERING): \"config\": {\"group\":
+  {\"newGroup\": true, \"consumeFromWhere\": \"CONSUME_FROM_LAST_OFFSET\" (default) or
+  \"CONSUME_FROM_FIRST_OFFSET\"}, \"topic\": {\"firstMessageInMemory\": true (default: a young
+  topic, the broker answers 0 and the history is read) or false (an old topic: LAST_OFFSET
+  starts at MaxOffset)}}. Its figures: queuesStartedWithoutOffset, min/maxStartWithoutOffset,
+  historyRead (messages stored before the run that the group read).
   A field an event (or the configuration) does not have, and an event naming a consumer
   that is not running or a queue that does not exist when it happens, are errors that name
   the line and the field; nothing is ignored.
@@ -234,8 +245,16 @@ fn strict<T: serde::de::DeserializeOwned + Serialize>(
     from: usize,
     path: &str,
 ) -> Result<T, String> {
-    let line = line_of(text, from);
-    let read: T = serde_json::from_value(value.clone()).map_err(|e| format!("line {line}: {path}: {e}"))?;
+    // serde_path_to_error names the field of a bad value (`config.group.consumeFromWhere`),
+    // where serde_json alone names only the whole object.
+    let read: T = serde_path_to_error::deserialize(value.clone()).map_err(|e| {
+        let at = e.path().to_string();
+        if at == "." {
+            format!("line {}: {path}: {}", line_of(text, from), e.inner())
+        } else {
+            format!("line {}: {path}.{at}: {}", key_line(text, from, &at), e.inner())
+        }
+    })?;
     let kept = serde_json::to_value(&read).map_err(|e| e.to_string())?;
     if let Some(key) = dropped_key(&value, &kept, "") {
         let line = key_line(text, from, &key);
@@ -348,6 +367,7 @@ fn skipped_events(sim: &Simulation, s: &Scenario, lines: &[Option<usize>]) -> Re
                     Some(Event::FailMessages { .. }) => "kind",
                     Some(Event::StuckMessage { .. }) if reason.contains("does not exist") => "queue",
                     Some(Event::StuckMessage { .. }) => "kind",
+                    Some(Event::ResetOffsetByTime { .. }) => "kind",
                     Some(Event::Join { .. }) => "kind",
                     Some(Event::BrokerStop { .. } | Event::BrokerStart { .. }) => "broker",
                     _ => "cid",
@@ -435,7 +455,7 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Op
         ("duplicates consumed", format_count(sum.duplicates)),
         ("messages lost", format_count(sum.lost)),
         ("dead-lettered", format_count(sum.dead_lettered)),
-        ("filtered (tag nobody subscribes)", format_count(sum.filtered)),
+        ("filtered or passed over", format_count(sum.filtered)),
         ("rebalances (changed)", format_count(sum.rebalances)),
         ("rebalance runs", format_count(sum.rebalance_runs)),
         ("queue handoffs", format_count(sum.queue_handoffs)),
@@ -456,6 +476,15 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Op
         ("most deliveries of one message", format_count(most_deliveries(sum))),
         ("last retry at", format_seconds_ms(sum.last_retry_ms)),
         ("waiting in %RETRY% at the end", format_count(sum.retry_pending)),
+        ("queues started without an offset", format_count(u64::from(sum.queues_started_without_offset))),
+        ("first offsets of those queues", format!("{}–{}", sum.min_start_without_offset, sum.max_start_without_offset)),
+        ("history read by a new group", format_count(sum.history_read)),
+        ("max queues held twice for 1 s", format_count(u64::from(sum.max_overlapping_queues_for_1s))),
+        ("max queues held by nobody for 1 s", format_count(u64::from(sum.max_orphan_queues_for_1s))),
+        (
+            "held twice / by nobody at the end",
+            format!("{} / {}", sum.final_overlapping_queues, sum.final_orphan_queues),
+        ),
     ];
     for (label, value) in rows {
         out += &format!("{label:<34}{value:>14}\n");

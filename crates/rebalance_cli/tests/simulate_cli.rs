@@ -303,3 +303,80 @@ fn a_fail_messages_script_retries_and_dead_letters_and_its_mistakes_are_errors()
     let err = refused("fail-count", "[{\"atMs\": 1000, \"kind\": \"failMessages\", \"queue\": 1, \"count\": 0}]");
     assert!(err.contains("events[0] (failMessages): count 0 is out of range"), "{err}");
 }
+
+/// The new-group preset prints where the group started and the history it read, the core's
+/// figures for the same seed (the core's tests derive them from `consume_from`).
+#[test]
+fn the_new_group_preset_prints_its_figures_in_json_and_text() {
+    let (ok, out, err) = simulate(&["--scenario", "new-group-last-offset", "--json", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["scenario"], "new-group-last-offset");
+    assert_eq!(v["queuesStartedWithoutOffset"].as_u64(), Some(4));
+    assert_eq!((v["minStartWithoutOffset"].as_u64(), v["maxStartWithoutOffset"].as_u64()), (Some(0), Some(0)));
+    assert_eq!(v["historyRead"].as_u64(), Some(20_000));
+    let (ok, text, err) = simulate(&["--scenario", "new-group-last-offset", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let row = text.lines().find(|l| l.starts_with("history read by a new group")).unwrap_or_default();
+    assert!(row.ends_with("20,000"), "{text}");
+}
+
+/// `group.newGroup`, `group.consumeFromWhere` (RocketMQ's names) and
+/// `topic.firstMessageInMemory` in a script's configuration: an old topic sends a new group
+/// with LAST_OFFSET to MaxOffset, FIRST_OFFSET reads the history; a bad value names its field.
+#[test]
+fn a_new_group_script_runs_and_its_mistakes_are_errors() {
+    let run = |name: &str, from: &str| {
+        let path = script(
+            name,
+            &format!(
+                "{{\"config\": {{\"group\": {{\"newGroup\": true, \"consumeFromWhere\": \"{from}\"}},\n \"topic\": {{\"queuesPerBroker\": 2, \"backlogPerQueue\": 3000, \"produceRate\": 0, \"firstMessageInMemory\": false}}}},\n \"durationMs\": 60000, \"events\": []}}"
+            ),
+        );
+        let (ok, out, err) = simulate(&["--events", &path.to_string_lossy(), "--json"]);
+        let _ = std::fs::remove_file(&path);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        (v["maxStartWithoutOffset"].as_u64(), v["historyRead"].as_u64(), v["filtered"].as_u64())
+    };
+    // No production: MaxOffset stays 3,000, so LAST_OFFSET starts there and passes the 2 × 3,000
+    // stored messages over; FIRST_OFFSET starts at 0 and reads them.
+    assert_eq!(run("old-last", "CONSUME_FROM_LAST_OFFSET"), (Some(3_000), Some(0), Some(6_000)));
+    assert_eq!(run("old-first", "CONSUME_FROM_FIRST_OFFSET"), (Some(0), Some(6_000), Some(0)));
+    let err = refused("from-bad", "{\"config\": {\"group\": {\"consumeFromWhere\": \"CONSUME_FROM_MIDDLE\"}}}");
+    assert!(err.contains("config.group.consumeFromWhere: unknown variant `CONSUME_FROM_MIDDLE`"), "{err}");
+    let err = refused("new-pop", "{\"config\": {\"group\": {\"newGroup\": true, \"model\": \"POP\"}}}");
+    assert!(err.contains("group.newGroup") && err.contains("CLUSTERING only"), "{err}");
+}
+
+/// The container preset prints the clash before the redeploy and its absence after.
+#[test]
+fn the_container_cid_clash_preset_prints_its_figures_in_json() {
+    let (ok, out, err) = simulate(&["--scenario", "container-cid-clash", "--json", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!((v["maxOverlappingQueuesFor1s"].as_u64(), v["maxOrphanQueuesFor1s"].as_u64()), (Some(3), Some(3)));
+    assert_eq!((v["finalOverlappingQueues"].as_u64(), v["finalOrphanQueues"].as_u64()), (Some(0), Some(0)));
+}
+
+/// `resetOffsetByTime` in a script: the offline group's offsets move to the time, and with
+/// consumers online it is an error naming the event.
+#[test]
+fn a_reset_by_time_script_runs_offline_and_is_refused_online() {
+    let path = script(
+        "reset-offline",
+        "{\"config\": {\"consumers\": [], \"topic\": {\"queuesPerBroker\": 2, \"produceRate\": 200}},\n \"durationMs\": 30000,\n \"events\": [{\"atMs\": 20000, \"kind\": \"resetOffsetByTime\", \"timestampMs\": 10000}]}",
+    );
+    let (ok, out, err) = simulate(&["--events", &path.to_string_lossy(), "--json"]);
+    let _ = std::fs::remove_file(&path);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    // 100 msg/s per queue: offset k is stored at (k + 1) × 10 ms, so 10 s is offset 999; at the
+    // end (30 s) each queue holds 3,000, and the lag is 2 × (3,000 − 999).
+    assert_eq!(v["finalGroupLag"].as_u64(), Some(2 * (3_000 - 999)), "{out}");
+    let err = refused("reset-online", "[{\"atMs\": 1000, \"kind\": \"resetOffsetByTime\", \"timestampMs\": 0}]");
+    assert!(
+        err.contains("line 1: events[0].kind: resetOffsetByTime is modelled for a group with no consumer online"),
+        "{err}"
+    );
+}

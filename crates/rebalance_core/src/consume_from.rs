@@ -15,6 +15,8 @@
 //! - `CONSUME_FROM_FIRST_OFFSET`: 0, "fixed by the OFFSET_ILLEGAL process" (the source's
 //!   comment): a pull below MinOffset is answered with MinOffset as the next offset, so the
 //!   first message read is MinOffset's.
+//! - `CONSUME_FROM_TIMESTAMP`: the first offset stored at or after `consumeTimestamp`, by
+//!   default 30 minutes before the consumer was created ([`start_offset_from_timestamp`]).
 //!
 //! So a brand-new group with the default LAST_OFFSET reads a young topic from its first
 //! message (the broker answered 0), and an old topic (MinOffset > 0, or offset 0 swapped out
@@ -25,9 +27,23 @@
 #[serde(rename_all = "snake_case")]
 pub enum ConsumeFromWhere {
     /// `CONSUME_FROM_LAST_OFFSET`, the default.
+    #[serde(alias = "CONSUME_FROM_LAST_OFFSET")]
     LastOffset,
     /// `CONSUME_FROM_FIRST_OFFSET`.
+    #[serde(alias = "CONSUME_FROM_FIRST_OFFSET")]
     FirstOffset,
+}
+
+/// `DefaultMQPushConsumer.consumeTimestamp`'s default distance before the consumer object is
+/// created: half an hour (`System.currentTimeMillis() - (1000 * 60 * 30)`).
+pub const CONSUME_TIMESTAMP_BEFORE_CREATION_MS: i64 = 30 * 60_000;
+
+/// The default consumeTimestamp of a consumer created at `created_ms` (epoch ms): 30 minutes
+/// earlier, to the second, because it is kept as `yyyyMMddHHmmss` text
+/// (`UtilAll.timeMillisToHumanString3`) and parsed back by `RebalancePushImpl`.
+pub fn default_consume_timestamp(created_ms: i64) -> i64 {
+    let t = created_ms - CONSUME_TIMESTAMP_BEFORE_CREATION_MS;
+    t - t.rem_euclid(1_000)
 }
 
 /// What the broker knows of one queue when a consumer is given it.
@@ -60,6 +76,22 @@ pub fn start_offset(from: ConsumeFromWhere, q: &QueueStart) -> u64 {
         (None, ConsumeFromWhere::FirstOffset) => 0,
     };
     // Below MinOffset the pull is answered OFFSET_ILLEGAL with MinOffset as the next offset.
+    start.max(q.min)
+}
+
+/// The offset of the first message read with `CONSUME_FROM_TIMESTAMP`, where `found` is the
+/// broker's answer to `searchOffset(mq, consumeTimestamp)` (`MQAdminImpl.searchOffset`, LOWER
+/// boundary: the first offset stored at or after the timestamp, MinOffset when every message
+/// is newer, MaxOffset when every one is older; `reset.rs` searches the same way). As for the
+/// other two, the stored offset and the broker's 0 for a young queue come first; a `%RETRY%`
+/// topic starts at MaxOffset here (`RebalancePushImpl`'s CONSUME_FROM_TIMESTAMP branch), not
+/// at 0 as with LAST_OFFSET.
+pub fn start_offset_from_timestamp(q: &QueueStart, found: u64) -> u64 {
+    let start = match broker_answer(q) {
+        Some(offset) => offset,
+        None if q.retry_topic => q.max,
+        None => found,
+    };
     start.max(q.min)
 }
 
@@ -108,5 +140,25 @@ mod tests {
         // RebalancePushImpl: `mq.getTopic().startsWith(MixAll.RETRY_GROUP_TOPIC_PREFIX)` → 0.
         let q = QueueStart { retry_topic: true, ..queue(None, 0, 40, false) };
         assert_eq!(start_offset(LastOffset, &q), 0);
+    }
+
+    #[test]
+    fn timestamp_applies_only_where_the_broker_has_no_offset() {
+        // Stored offset, then the broker's 0 for a young queue, as for the other two.
+        assert_eq!(start_offset_from_timestamp(&queue(Some(3100), 1200, 5000, false), 4000), 3100);
+        assert_eq!(start_offset_from_timestamp(&queue(None, 0, 5000, true), 4000), 0);
+        // Not found: searchOffset's answer, corrected to MinOffset.
+        assert_eq!(start_offset_from_timestamp(&queue(None, 1200, 5000, true), 4000), 4000);
+        assert_eq!(start_offset_from_timestamp(&queue(None, 1200, 5000, true), 0), 1200);
+        // A retry topic starts at its MaxOffset (LAST_OFFSET would give 0).
+        let q = QueueStart { retry_topic: true, ..queue(None, 0, 40, false) };
+        assert_eq!(start_offset_from_timestamp(&q, 7), 40);
+    }
+
+    #[test]
+    fn the_default_consume_timestamp_is_half_an_hour_before_creation_to_the_second() {
+        assert_eq!(CONSUME_TIMESTAMP_BEFORE_CREATION_MS, 1_800_000);
+        assert_eq!(default_consume_timestamp(1_700_000_123_456), 1_699_998_323_000);
+        assert_eq!(default_consume_timestamp(1_800_000), 0);
     }
 }

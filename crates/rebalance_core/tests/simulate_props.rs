@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use rebalance_core::allocate::Strategy as Alloc;
+use rebalance_core::consume_from::ConsumeFromWhere;
 use rebalance_core::simulate::{
     scenario, BrokerSpec, CommitMode, ConsumeModel, ConsumerSpec, Event, ScheduledEvent, SimConfig, Simulation,
     TagShare, CHECKPOINT_EVERY,
@@ -351,6 +352,7 @@ fn event_strategy() -> impl proptest::strategy::Strategy<Value = Event> {
                 Event::BrokerStart { broker }
             }
         }),
+        (0u64..300_000).prop_map(|timestamp_ms| Event::ResetOffsetByTime { timestamp_ms }),
     ]
 }
 
@@ -361,8 +363,9 @@ fn config_strategy() -> impl proptest::strategy::Strategy<Value = SimConfig> {
         Alloc::AveragelyByCircle,
         Alloc::ConsistentHash { virtual_nodes: 10 },
     ]);
-    (model, strategy, any::<bool>(), any::<bool>(), 1usize..5, 0u64..3_000, 1u64..4, any::<bool>()).prop_map(
-        |(model, strategy, orderly, early_commit, consumers, rate, retention_min, two_brokers)| {
+    let start = (any::<bool>(), any::<bool>(), any::<bool>());
+    (model, strategy, any::<bool>(), any::<bool>(), 1usize..5, 0u64..3_000, 1u64..4, any::<bool>(), start).prop_map(
+        |(model, strategy, orderly, early_commit, consumers, rate, retention_min, two_brokers, start)| {
             let mut c = SimConfig::default();
             if two_brokers {
                 // A broker that stops leaves the other one to consume from.
@@ -373,6 +376,13 @@ fn config_strategy() -> impl proptest::strategy::Strategy<Value = SimConfig> {
             c.group.strategy = strategy;
             c.group.orderly = orderly && model == ConsumeModel::Clustering;
             c.group.commit = if early_commit { CommitMode::BeforeProcessing } else { CommitMode::AfterSuccess };
+            // A group without stored offsets, on a young or an old topic, from either end.
+            let (new_group, first_in_memory, first_offset) = start;
+            c.group.new_group = new_group && model == ConsumeModel::Clustering;
+            c.topic.first_message_in_memory = first_in_memory;
+            if first_offset {
+                c.group.consume_from_where = ConsumeFromWhere::FirstOffset;
+            }
             c.consumers = vec![ConsumerSpec::default(); consumers];
             c.topic.produce_rate = rate;
             c.topic.retention_ms = retention_min * 60_000;

@@ -7,6 +7,10 @@ use rebalance_core::simulate::{
     Scenario, ScheduledEvent, Simulation, TickMetrics,
 };
 
+use rebalance_core::allocate::{allocate, Strategy};
+use rebalance_core::consume_from::{start_offset, ConsumeFromWhere, QueueStart};
+use rebalance_core::MessageQueue;
+
 const SEED: u64 = 42;
 
 fn preset(name: &str) -> Scenario {
@@ -1064,6 +1068,42 @@ fn a_broker_restart_moves_queues_away_and_back_and_its_queues_wait_outage_plus_p
     }
 }
 
+/// The new group's first offsets from the rule (`consume_from::start_offset`, which holds
+/// ConsumerManageProcessor.queryConsumerOffset and RebalancePushImpl), each queue as the
+/// broker has it when the group first asks: MinOffset 0, MaxOffset its history.
+fn new_group_start(s: &Scenario, from: ConsumeFromWhere) -> u64 {
+    let history = s.config.topic.backlog_per_queue;
+    let first_in_memory = s.config.topic.first_message_in_memory;
+    start_offset(from, &QueueStart { stored: None, min: 0, max: history, first_in_memory, retry_topic: false })
+}
+
+/// A young topic: the broker answers 0, so the default CONSUME_FROM_LAST_OFFSET never applies
+/// and the new group reads the whole history: 4 queues × (5,000 − 0) = 20,000 messages. The
+/// restart at 90 s finds stored offsets and reads nothing twice but what its predecessor had
+/// not committed.
+#[test]
+fn a_new_group_with_last_offset_reads_the_whole_history_of_a_young_topic() {
+    let s = preset("new-group-last-offset");
+    let (queues, history) = (s.config.queue_count() as u64, s.config.topic.backlog_per_queue);
+    assert!(s.config.group.new_group && s.config.topic.first_message_in_memory);
+    assert_eq!(s.config.group.consume_from_where, ConsumeFromWhere::LastOffset, "DefaultMQPushConsumer's default");
+    let start = new_group_start(&s, ConsumeFromWhere::LastOffset);
+    let read = queues * (history - start);
+    assert_eq!((queues, history, start, read), (4, 5_000, 0, 20_000), "the figures the text states");
+    let sim = run(&s);
+    let sum = sim.summary();
+    assert_eq!(sum.queues_started_without_offset as u64, queues, "the restart's queues had a stored offset");
+    assert_eq!((sum.min_start_without_offset, sum.max_start_without_offset), (start, start));
+    assert_eq!(sum.history_read, read);
+    assert!(sum.max_group_lag >= read, "the history is the group's lag at first: {}", sum.max_group_lag);
+    assert_eq!((sum.lost, sum.filtered), (0, 0));
+    assert!(sum.duplicates < 100, "the restarted process resumes at the stored offsets: {}", sum.duplicates);
+    assert!(sim.metrics().group_lag < queues * 100, "caught up: {}", sim.metrics().group_lag);
+    for quoted in ["4 queues", "5,000 messages", "offset 0", "20,000 messages", "MaxOffset, 5,000", "At 90 s"] {
+        assert!(s.watch.contains(quoted), "{quoted} missing");
+    }
+}
+
 /// Every pull request of a broker-a queue fails from the stop until its consumer drops the
 /// queue, once per pullTimeDelayMillsWhenException (1 s, `ClientConfig`): logged as the pull
 /// callback's warning with the connection error while the client still has the broker's
@@ -1411,4 +1451,142 @@ fn a_retry_waits_while_nobody_holds_the_retry_queue() {
     assert_eq!((late.0, &late.3), (taken.0, &taken.1), "delivered when the queue has a holder again");
     let next = notes.iter().find(|n| n.1 == 4).expect("the fourth retry");
     assert_eq!(next.0, taken.0 + retry_time(0, 4, max) - retry_time(0, 3, max), "the next delay counts from there");
+}
+
+/// The contrasts the text names: an old topic (offset 0 swapped out of memory) makes the broker
+/// answer "not found" and LAST_OFFSET starts at MaxOffset, passing the history over;
+/// CONSUME_FROM_FIRST_OFFSET reads it; a group with stored offsets resumes at them.
+#[test]
+fn an_old_topic_sends_a_new_group_to_max_offset_and_a_stored_offset_wins() {
+    let young = preset("new-group-last-offset");
+    let history = young.config.topic.backlog_per_queue;
+    let queues = young.config.queue_count() as u64;
+    let mut old = young.clone();
+    old.config.topic.first_message_in_memory = false;
+    let start = new_group_start(&old, ConsumeFromWhere::LastOffset);
+    assert_eq!(start, history, "MaxOffset");
+    let sum = run(&old).summary();
+    assert_eq!((sum.min_start_without_offset, sum.max_start_without_offset), (start, start));
+    assert_eq!(sum.history_read, 0);
+    assert_eq!((sum.filtered, sum.lost), (queues * history, 0), "the history is passed over by design, not lost");
+    let mut first = old.clone();
+    first.config.group.consume_from_where = ConsumeFromWhere::FirstOffset;
+    assert_eq!(new_group_start(&first, ConsumeFromWhere::FirstOffset), 0);
+    assert_eq!(run(&first).summary().history_read, queues * history);
+    let mut existing = young.clone();
+    existing.config.group.new_group = false;
+    let sum = run(&existing).summary();
+    assert_eq!(sum.queues_started_without_offset, 0, "stored offsets (MinOffset here) win");
+    assert_eq!(sum.history_read, 0, "counted only where consumeFromWhere or the broker's 0 decided");
+}
+
+/// A group with no stored offset is a CLUSTERING notion (the broker's ConsumerOffset).
+#[test]
+fn a_new_group_is_refused_outside_clustering() {
+    let mut s = preset("new-group-last-offset");
+    s.config.group.model = rebalance_core::simulate::ConsumeModel::Pop;
+    let err = Simulation::from_scenario(&s, SEED).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("group.newGroup"), "{err}");
+}
+
+/// Which processes hold which queues when the given cids allocate with AVG, each process from
+/// its own cid (`indexOf` finds a repeated cid's first position): (queues held twice, held by
+/// nobody).
+fn clash_counts(s: &Scenario, cids: &[&str]) -> (usize, usize) {
+    let t = &s.config.topic;
+    let mut mq_all: Vec<MessageQueue> = t
+        .brokers
+        .iter()
+        .flat_map(|b| (0..t.queues_per_broker).map(move |q| MessageQueue::new(&t.name, &b.name, q as i32)))
+        .collect();
+    mq_all.sort();
+    let mut cid_all: Vec<String> = cids.iter().map(|c| (*c).to_owned()).collect();
+    cid_all.sort();
+    let mut holders = vec![0usize; mq_all.len()];
+    for cid in cids {
+        let got = allocate(&Strategy::Averagely, &s.config.group.name, cid, &mq_all, &cid_all).expect("allocates");
+        for mq in got.queues {
+            if let Some(i) = mq_all.iter().position(|x| *x == mq) {
+                holders[i] += 1;
+            }
+        }
+    }
+    (holders.iter().filter(|&&n| n >= 2).count(), holders.iter().filter(|&&n| n == 0).count())
+}
+
+/// Before 4.9.0 `changeInstanceNameToPID` makes the instanceName the PID; two pods with the same
+/// IP and PID 1 share a cid: AVG over 8 queues and 3 cids gives positions 3, 3 and 2 queues;
+/// both clashing pods take the first position's 3, the second's 3 are nobody's. After the
+/// redeploy with unique instanceNames nothing is held twice or by nobody.
+#[test]
+fn container_pods_sharing_ip_and_pid_1_clash_and_unique_instance_names_fix_it() {
+    let s = preset("container-cid-clash");
+    let old: Vec<&str> = s.config.consumers.iter().filter_map(|c| c.cid.as_deref()).collect();
+    assert_eq!(old, ["172.17.0.2@1", "172.17.0.2@1", "172.17.0.3@1"]);
+    let before = clash_counts(&s, &old);
+    assert_eq!(before, (3, 3), "the figures the text states");
+    let new: Vec<&str> = s
+        .events
+        .iter()
+        .filter_map(|e| match &e.event {
+            Event::Join { consumer } => consumer.cid.as_deref(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(clash_counts(&s, &new), (0, 0));
+    let sim = run(&s);
+    let sum = sim.summary();
+    assert_eq!(
+        (sum.max_overlapping_queues_for_1s as usize, sum.max_orphan_queues_for_1s as usize),
+        before,
+        "the clash lasts until the redeploy; a handoff's moment does not count"
+    );
+    assert_eq!((sum.final_overlapping_queues, sum.final_orphan_queues), (0, 0));
+    let clash = window(&sim, 10, event_at(&s, "join") / 1_000);
+    assert!(clash.iter().all(|m| (m.overlapping_queues as usize, m.orphan_queues as usize) == before));
+    assert!(window(&sim, 160, 240).iter().all(|m| m.overlapping_queues == 0 && m.orphan_queues == 0));
+    assert_eq!((sum.running, sum.min_queues_per_consumer, sum.max_queues_per_consumer), (3, 2, 3));
+    for quoted in ["3 queues are consumed twice", "the 3 of the second position", "0 queues", "At 120 s", "150 s"] {
+        assert!(s.watch.contains(quoted), "{quoted} missing");
+    }
+}
+
+/// `resetOffsetByTime` on a group with no consumer online writes the stored offsets (a 5.x
+/// broker's resetOffsetInner, or mqadmin's fallback resetOffsetByTimestampOld after
+/// CONSUMER_NOT_ONLINE): the first offset stored at or after the time, where the group
+/// resumes. With consumers online, or for a group that never ran, the event is refused.
+#[test]
+fn reset_by_time_of_an_offline_group_sets_where_it_resumes() {
+    let mut s = preset("new-group-last-offset");
+    s.config.group.new_group = false;
+    let consumers = std::mem::take(&mut s.config.consumers);
+    // No consumer at first; 100 msg/s per queue from time 0 on top of the 5,000 stored at 0.
+    let per_queue = s.config.topic.produce_rate / s.config.queue_count() as u64;
+    let history = s.config.topic.backlog_per_queue;
+    s.events = vec![ScheduledEvent::new(60_000, Event::ResetOffsetByTime { timestamp_ms: 30_000 })];
+    s.events.extend(consumers.into_iter().map(|c| ScheduledEvent::new(90_000, Event::Join { consumer: c })));
+    s.duration_ms = 91_000;
+    let mut sim = Simulation::from_scenario(&s, SEED).expect("valid");
+    // The event at 60 s is applied in the tick that starts then.
+    sim.run_until(60_000 + s.config.tick_ms);
+    // The message stored first at or after 30 s: the 5,000 stored at 0, then 100 a second, the
+    // k-th (0-based) stored at (k + 1) × 10 ms, so offset 5,000 + 2,999 is stored at 30,000 ms.
+    let reset = history + per_queue * 30 - 1;
+    assert_eq!(reset, 7_999);
+    assert!(sim.snapshot().queues.iter().all(|q| q.consumer_offset == reset), "{:?}", sim.snapshot().queues);
+    sim.run_until(91_000);
+    let sum = sim.summary();
+    let queues = s.config.queue_count() as u64;
+    assert_eq!((sum.lost, sum.filtered), (queues * reset, 0), "a forward reset skips what the group never processed");
+    let mut online = preset("new-group-last-offset");
+    online.events = vec![ScheduledEvent::new(10_000, Event::ResetOffsetByTime { timestamp_ms: 0 })];
+    online.duration_ms = 11_000;
+    let sim = run(&online);
+    let refused = |k: &LogKind| matches!(k, LogKind::EventSkipped { reason } if reason.contains("no consumer online"));
+    assert_eq!(count_logs(&sim, refused), 1);
+    s.config.group.new_group = true;
+    let sim = run(&s);
+    let refused = |k: &LogKind| matches!(k, LogKind::EventSkipped { reason } if reason.contains("never run"));
+    assert_eq!(count_logs(&sim, refused), 1);
+    assert_eq!(sim.summary().queues_started_without_offset, 4, "consumeFromWhere decides after all");
 }

@@ -19,6 +19,7 @@
 //! | `fail` | `queue`, `count`, `[ms]` | failing messages |
 //! | `stuck` | `queue`, `count`, `[ms]` | messages stuck in a consume thread (no `ms`: forever) |
 //! | `bstop` / `bstart` | `broker` | a broker stops / is back |
+//! | `reset` | `timestampMs` | resetOffsetByTime of a group with no consumer online |
 //!
 //! Decoding never fails as a whole: an item that cannot be read is returned as a
 //! [`BadItem`] and the others are kept. Whether an event makes sense for the run (a known
@@ -95,6 +96,7 @@ pub fn encode_one(scheduled: &ScheduledEvent) -> String {
                 f.push(ms.to_string());
             }
         }
+        Event::ResetOffsetByTime { timestamp_ms } => push(&["reset", &timestamp_ms.to_string()]),
         Event::StuckMessage { queue, count, duration_ms } => {
             push(&["stuck", &queue.to_string(), &count.to_string()]);
             if let Some(ms) = duration_ms {
@@ -211,6 +213,10 @@ pub fn decode_one(item: &str) -> Option<ScheduledEvent> {
         }
         "bstop" => arity(1, 1).and_then(|_| cid(0)).map(|broker| Event::BrokerStop { broker })?,
         "bstart" => arity(1, 1).and_then(|_| cid(0)).map(|broker| Event::BrokerStart { broker })?,
+        "reset" => {
+            arity(1, 1)?;
+            Event::ResetOffsetByTime { timestamp_ms: n(0)? }
+        }
         _ => return None,
     };
     Some(ScheduledEvent::new(at_ms, event))
@@ -309,6 +315,8 @@ mod tests {
             Event::StuckMessage { queue: 2, count: 3, duration_ms: Some(120_000) },
             Event::BrokerStop { broker: "broker-a".to_owned() },
             Event::BrokerStart { broker: "broker-a".to_owned() },
+            Event::ResetOffsetByTime { timestamp_ms: 0 },
+            Event::ResetOffsetByTime { timestamp_ms: 45_000 },
         ];
         events.into_iter().enumerate().map(|(i, e)| ScheduledEvent::new(i as u64 * 100, e)).collect()
     }

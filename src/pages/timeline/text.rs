@@ -105,6 +105,9 @@ pub fn event_text(i18n: &I18n, event: &Event) -> String {
             *n,
             &[("count", &count(u64::from(*n))), ("queue", &queue.to_string()), ("duration", &time_label(i18n, *ms))],
         ),
+        Event::ResetOffsetByTime { timestamp_ms } => {
+            i18n.t_args("page.timeline.event.reset_by_time", &[("time", &time_label(i18n, *timestamp_ms))])
+        }
         Event::StuckMessage { queue, count: n, duration_ms: Some(ms) } => i18n.t_count(
             "page.timeline.event.stuck",
             *n,
@@ -174,6 +177,10 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
         "graceful-stop" => {
             pair("page.timeline.scenario.graceful-stop.title", "page.timeline.scenario.graceful-stop.watch")
         }
+        "new-group-last-offset" => pair(
+            "page.timeline.scenario.new-group-last-offset.title",
+            "page.timeline.scenario.new-group-last-offset.watch",
+        ),
         "stuck-message-pins-offset" => pair(
             "page.timeline.scenario.stuck-message-pins-offset.title",
             "page.timeline.scenario.stuck-message-pins-offset.watch",
@@ -199,6 +206,9 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
         }
         "gc-pause" => pair("page.timeline.scenario.gc-pause.title", "page.timeline.scenario.gc-pause.watch"),
         "cid-clash" => pair("page.timeline.scenario.cid-clash.title", "page.timeline.scenario.cid-clash.watch"),
+        "container-cid-clash" => {
+            pair("page.timeline.scenario.container-cid-clash.title", "page.timeline.scenario.container-cid-clash.watch")
+        }
         "broadcasting" => {
             pair("page.timeline.scenario.broadcasting.title", "page.timeline.scenario.broadcasting.watch")
         }

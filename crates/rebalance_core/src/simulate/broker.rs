@@ -58,6 +58,11 @@ pub(crate) struct QueueState {
     pub max: u64,
     /// The group's ConsumerOffset on the broker (CLUSTERING).
     pub committed: u64,
+    /// Whether the broker has a stored ConsumerOffset of the group for this queue (`false`
+    /// for a new group until a consumer is given the queue).
+    pub stored: bool,
+    /// Where a consumer started the queue when the broker had no offset for it.
+    pub started_without_offset: Option<u64>,
     /// 5.x: the next offset to pop.
     pub pop_cursor: u64,
     /// Business-level accounting of the group (CLUSTERING and POP).
@@ -94,6 +99,8 @@ impl QueueState {
             min: 0,
             max: backlog,
             committed: 0,
+            stored: true,
+            started_without_offset: None,
             pop_cursor: 0,
             ledger: Ledger::new(tags, 0),
             lock: None,
@@ -162,6 +169,27 @@ impl QueueState {
     /// The current production rate in thousandths of a message per second.
     pub(crate) fn rate_milli(&self) -> u64 {
         self.segments.last().map_or(0, |s| s.rate_milli)
+    }
+
+    /// The first offset stored at or after `t`, within [MinOffset, MaxOffset]: the broker's
+    /// `getOffsetInQueueByTime` with the LOWER boundary (MinOffset when every message is
+    /// newer, MaxOffset when every one is older). Store times grow with the offset.
+    pub(crate) fn offset_at_time(&self, t: u64) -> u64 {
+        let (mut lo, mut hi) = (self.min, self.max);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.store_time(mid) >= t {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    }
+
+    /// Messages stored before the run started (at time 0).
+    pub(crate) fn backlog(&self) -> u64 {
+        self.backlog
     }
 
     /// `max(ConsumerOffset, MinOffset)`: where the group resumes.

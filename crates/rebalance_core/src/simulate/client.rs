@@ -7,14 +7,15 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::broker::{QueueLock, Route};
+use super::broker::{QueueLock, QueueState, Route};
 use super::config::{CommitMode, ConsumeModel};
-use super::ledger::Ledger;
+use super::ledger::{GiveUp, Ledger, TagTable};
 use super::log::LogKind;
 use super::pop::Delivery;
 use super::world::World;
 use crate::allocate::allocate;
 use crate::assignment::MessageModel;
+use crate::consume_from::{start_offset, ConsumeFromWhere, QueueStart};
 use crate::MessageQueue;
 
 /// Where a consumer process is in its life.
@@ -504,9 +505,19 @@ impl World {
         }
         let tags = self.tags.len();
         let mask = self.effective_mask(c);
+        let first_in_memory = self.cfg.topic.first_message_in_memory;
+        let from = self.cfg.group.consume_from_where;
         let queue = self.queues.get_mut(q)?;
         let broadcasting = self.cfg.group.model == ConsumeModel::Broadcasting;
-        let start = if broadcasting { queue.max } else { queue.effective_committed() };
+        let start = if broadcasting {
+            queue.max
+        } else if !queue.stored {
+            let (start, passed_over) = start_without_offset(queue, from, first_in_memory, &self.tags, q);
+            self.counters.filtered += passed_over;
+            start
+        } else {
+            queue.effective_committed()
+        };
         if !broadcasting {
             if queue.last_holder.is_some_and(|p| p != c) {
                 queue.handoffs += 1;
@@ -600,6 +611,28 @@ impl World {
             }
         }
     }
+}
+
+/// Where a consumer starts a queue the broker has no offset of the group for
+/// (`RebalancePushImpl.computePullFromWhereWithException`, the rule in [`crate::consume_from`]),
+/// and the messages below it the group passes over by design. The client keeps the start in
+/// its offset store and the broker has it from the next pull or persist on, so the queue
+/// counts as stored from here: a later owner resumes there, consumeFromWhere is not read
+/// again.
+fn start_without_offset(
+    queue: &mut QueueState,
+    from: ConsumeFromWhere,
+    first_in_memory: bool,
+    tags: &TagTable,
+    q: usize,
+) -> (u64, u64) {
+    let at = QueueStart { stored: None, min: queue.min, max: queue.max, first_in_memory, retry_topic: false };
+    let start = start_offset(from, &at);
+    let passed_over = queue.ledger.give_up(tags, q, queue.ledger.start, start, GiveUp::Skipped { wanted: 0 });
+    queue.stored = true;
+    queue.started_without_offset = Some(start);
+    queue.committed = start;
+    (start, passed_over.filtered)
 }
 
 /// RebalancePushImpl.tryRemoveOrderMessageQueue waits this long for a revoked orderly queue's

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::allocate::Strategy;
+use crate::consume_from::ConsumeFromWhere;
 use crate::{Error, Result};
 
 /// Upper bound on the number of ticks one run may take (6 h at the default 100 ms tick).
@@ -95,6 +96,12 @@ pub struct TopicConfig {
     pub message_size_bytes: u64,
     /// Tags and their shares (1 ..= 8 tags).
     pub tags: Vec<TagShare>,
+    /// Whether the message at offset 0 of every queue is still in memory for the whole run
+    /// (`DefaultMessageStore.checkInMemByConsumeOffset`: its commit log position lies within
+    /// `accessMessageInMemoryMaxRatio`, 40 % of physical memory, of the commit log's end).
+    /// `true`: a young topic; `false`: an old one whose first messages were swapped out. It
+    /// decides where a group without a stored offset starts (`group.newGroup`).
+    pub first_message_in_memory: bool,
 }
 
 impl Default for TopicConfig {
@@ -110,6 +117,7 @@ impl Default for TopicConfig {
             retention_ms: 72 * 3_600_000,
             message_size_bytes: 1_024,
             tags: vec![TagShare { name: "TagA".to_owned(), weight: 1 }],
+            first_message_in_memory: true,
         }
     }
 }
@@ -171,6 +179,14 @@ pub struct GroupConfig {
     pub orderly: bool,
     /// Commit after success (default) or before processing.
     pub commit: CommitMode,
+    /// The group has no stored ConsumerOffset when the run starts (it never ran): each queue
+    /// starts where [`crate::consume_from::start_offset`] says, from the broker's answer
+    /// (0 for a queue whose MinOffset is 0 with offset 0 in memory) or `consumeFromWhere`.
+    /// `false`: the group's stored offset of every queue is its MinOffset. CLUSTERING only.
+    pub new_group: bool,
+    /// consumeFromWhere: CONSUME_FROM_LAST_OFFSET (`DefaultMQPushConsumer`'s default) or
+    /// CONSUME_FROM_FIRST_OFFSET; read only for a queue the broker has no offset for.
+    pub consume_from_where: ConsumeFromWhere,
 }
 
 impl Default for GroupConfig {
@@ -181,6 +197,8 @@ impl Default for GroupConfig {
             strategy: Strategy::Averagely,
             orderly: false,
             commit: CommitMode::AfterSuccess,
+            new_group: false,
+            consume_from_where: ConsumeFromWhere::LastOffset,
         }
     }
 }
@@ -466,6 +484,13 @@ impl SimConfig {
         }
         if self.group.name.trim().is_empty() {
             return Err(invalid("group.name", "the consumer group needs a name"));
+        }
+        if self.group.new_group && self.group.model != ConsumeModel::Clustering {
+            return Err(invalid(
+                "group.newGroup",
+                "a group without stored offsets is modelled for CLUSTERING only (the broker's stored \
+                 ConsumerOffset)",
+            ));
         }
         let queues = u64::from(t.queues_per_broker) * t.brokers.len() as u64;
         if let Some(q) = t.hot_queues.iter().find(|&&q| u64::from(q) >= queues) {

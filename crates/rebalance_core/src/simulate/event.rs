@@ -184,6 +184,15 @@ pub enum Event {
         /// brokerName, e.g. `broker-a`.
         broker: String,
     },
+    /// `mqadmin resetOffsetByTime` while no consumer of the (CLUSTERING) group is online: every
+    /// queue's stored ConsumerOffset becomes the first offset stored at or after `timestampMs`
+    /// (run time; MinOffset when all are newer, MaxOffset when all are older), which the group
+    /// resumes at when it starts, since a stored offset wins over consumeFromWhere. Refused
+    /// for a group that never ran.
+    ResetOffsetByTime {
+        /// The target store time, in milliseconds of run time.
+        timestamp_ms: u64,
+    },
 }
 
 impl Event {
@@ -214,6 +223,7 @@ impl Event {
             Event::StuckMessage { .. } => "stuckMessage",
             Event::BrokerStop { .. } => "brokerStop",
             Event::BrokerStart { .. } => "brokerStart",
+            Event::ResetOffsetByTime { .. } => "resetOffsetByTime",
         }
     }
 
@@ -259,6 +269,11 @@ impl Event {
             Event::FailMessages { queue, count, .. } => {
                 let (messages, start) = if *count == 1 { ("message", "starts") } else { ("messages", "start") };
                 format!("{count} {messages} of queue {queue} {start} failing")
+            }
+            Event::ResetOffsetByTime { timestamp_ms } => {
+                format!(
+                    "resetOffsetByTime: the offline group's offsets go to the messages stored from {timestamp_ms} ms"
+                )
             }
             Event::StuckMessage { queue, count, duration_ms } => {
                 let how = match duration_ms {

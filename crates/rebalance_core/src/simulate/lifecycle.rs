@@ -252,6 +252,36 @@ impl World {
         }
     }
 
+    /// `mqadmin resetOffsetByTime` on a group with no consumer online. A 5.x broker
+    /// (`useServerSideResetOffset`, default true) assigns the offsets itself
+    /// (`AdminBrokerProcessor.resetOffsetInner`); an older one answers CONSUMER_NOT_ONLINE
+    /// (`Broker2Client.resetOffset`) and mqadmin falls back to `resetOffsetByTimestampOld`,
+    /// which writes them with updateConsumerOffset (`ResetOffsetByTimeCommand`, force true).
+    /// Either way every queue's stored offset is the first one stored at or after the time.
+    /// A group that never ran is refused: `Broker2Client.resetOffset` answers "consumer group
+    /// not exist" for a queue without an offset (no fallback), and `resetOffsetInner` refuses
+    /// a group without a subscription group config (SUBSCRIPTION_GROUP_NOT_EXIST). With
+    /// consumers online the broker tells the clients to reset (RESET_CONSUMER_CLIENT_OFFSET),
+    /// which is not modelled.
+    fn reset_offline(&mut self, timestamp_ms: u64) {
+        if self.cfg.group.model != ConsumeModel::Clustering {
+            return self.skipped("resetOffsetByTime is modelled for a CLUSTERING group only".to_owned());
+        }
+        if self.queues.iter().all(|x| !x.stored) {
+            return self
+                .skipped("resetOffsetByTime: the group has never run (the broker has no offset of it)".to_owned());
+        }
+        if self.clients.iter().any(|cl| cl.status.is_alive()) {
+            return self.skipped(
+                "resetOffsetByTime is modelled for a group with no consumer online (stop them first)".to_owned(),
+            );
+        }
+        for queue in &mut self.queues {
+            queue.committed = queue.offset_at_time(timestamp_ms);
+            queue.stored = true;
+        }
+    }
+
     fn skipped(&mut self, reason: String) {
         self.log_script(LogKind::EventSkipped { reason });
     }
@@ -372,6 +402,7 @@ impl World {
                 x.failing = Some(Failing { from, to: from + u64::from(*count), until: duration_ms.map(|d| now + d) });
                 self.failing_queues = self.queues.iter().filter(|x| x.failing.is_some()).count();
             }
+            Event::ResetOffsetByTime { timestamp_ms } => self.reset_offline(*timestamp_ms),
             Event::StuckMessage { queue, count, duration_ms } => {
                 if self.cfg.group.model != ConsumeModel::Clustering || self.cfg.group.orderly {
                     return self

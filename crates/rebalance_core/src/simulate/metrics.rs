@@ -31,7 +31,8 @@ pub struct TickMetrics {
     pub lost: u64,
     /// Cumulative: sent to `%DLQ%group` after maxReconsumeTimes.
     pub dead_lettered: u64,
-    /// Cumulative: passed over by design, their tag subscribed by no member of the group.
+    /// Cumulative: passed over by design, their tag subscribed by no member of the group, or
+    /// stored below the offset where a new group started a queue (`group.newGroup`).
     pub filtered: u64,
     /// Produced, not yet finished, not lost (conservation: produced = consumed − duplicates
     /// + lost + deadLettered + filtered + pending).
@@ -230,7 +231,8 @@ pub struct Summary {
     pub lost: u64,
     /// Messages dead-lettered.
     pub dead_lettered: u64,
-    /// Messages of tags nobody subscribes, passed over by design.
+    /// Messages passed over by design: tags nobody subscribes, history below a new group's
+    /// first offsets.
     pub filtered: u64,
     /// Rebalances that changed something.
     pub rebalances: u64,
@@ -278,6 +280,26 @@ pub struct Summary {
     pub max_reconsume_times: u32,
     /// When the last delivery from `%RETRY%group` happened (0: none).
     pub last_retry_ms: u64,
+    /// Queues a consumer started without a stored offset of the group (`group.newGroup`):
+    /// where the broker's answer or consumeFromWhere decided the first offset.
+    pub queues_started_without_offset: u32,
+    /// Smallest first offset of those queues (0 when there are none).
+    pub min_start_without_offset: u64,
+    /// Largest first offset of those queues.
+    pub max_start_without_offset: u64,
+    /// Messages stored before the run (the topic's history) that the group's committed offset
+    /// has passed on those queues: the history a new group read.
+    pub history_read: u64,
+    /// Most queues held by two live processes throughout one second or longer (the moment of
+    /// a handoff, while the old owner has not heard of the change yet, does not count).
+    pub max_overlapping_queues_for_1s: u32,
+    /// Most readable queues held by no running process throughout one second or longer (the
+    /// moment between a stop and the others' rebalance does not count).
+    pub max_orphan_queues_for_1s: u32,
+    /// Queues held by two live processes at the end.
+    pub final_overlapping_queues: u32,
+    /// Readable queues held by no running process at the end.
+    pub final_orphan_queues: u32,
 }
 
 impl Summary {
@@ -317,6 +339,60 @@ impl Summary {
             retry_pending: last.retry_pending,
             max_reconsume_times: last.max_reconsume_times,
             last_retry_ms: last.last_retry_ms,
+            queues_started_without_offset: 0,
+            min_start_without_offset: 0,
+            max_start_without_offset: 0,
+            history_read: 0,
+            max_overlapping_queues_for_1s: max_lasting(history, 1_000, |m| m.overlapping_queues),
+            max_orphan_queues_for_1s: max_lasting(history, 1_000, |m| m.orphan_queues),
+            final_overlapping_queues: last.overlapping_queues,
+            final_orphan_queues: last.orphan_queues,
         }
+    }
+}
+
+/// The largest value `of` keeps throughout `span_ms` or longer: the maximum over every
+/// window of the history that spans `span_ms` of the window's minimum.
+fn max_lasting(history: &[TickMetrics], span_ms: u64, of: impl Fn(&TickMetrics) -> u32) -> u32 {
+    let mut best = 0;
+    for (i, first) in history.iter().enumerate() {
+        let mut low = u32::MAX;
+        let mut spanned = false;
+        for m in history.iter().skip(i) {
+            low = low.min(of(m));
+            if low <= best {
+                break;
+            }
+            if m.at_ms >= first.at_ms + span_ms {
+                spanned = true;
+                break;
+            }
+        }
+        if spanned {
+            best = best.max(low);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{max_lasting, TickMetrics};
+
+    fn orphans(values: &[u32]) -> Vec<TickMetrics> {
+        let tick =
+            |(i, &n): (usize, &u32)| TickMetrics { at_ms: i as u64 * 100, orphan_queues: n, ..TickMetrics::default() };
+        values.iter().enumerate().map(tick).collect()
+    }
+
+    #[test]
+    fn a_value_counts_only_when_it_lasts_the_whole_span() {
+        // 5 for 300 ms (a handoff), 3 for 1.1 s: the lasting figure is 3.
+        let h = orphans(&[0, 5, 5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0]);
+        assert_eq!(max_lasting(&h, 1_000, |m| m.orphan_queues), 3);
+        // 3 for 1.0 s exactly (ticks 0 ..= 1,000 ms) lasts; 0.9 s does not.
+        assert_eq!(max_lasting(&orphans(&[3; 11]), 1_000, |m| m.orphan_queues), 3);
+        assert_eq!(max_lasting(&orphans(&[3; 10]), 1_000, |m| m.orphan_queues), 0);
+        assert_eq!(max_lasting(&[], 1_000, |m| m.orphan_queues), 0);
     }
 }

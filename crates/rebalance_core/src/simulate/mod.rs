@@ -291,7 +291,21 @@ impl Simulation {
         let (min, max) = self.queue_spread();
         summary.min_queues_per_consumer = min;
         summary.max_queues_per_consumer = max;
+        self.new_group_figures(&mut summary);
         summary
+    }
+
+    /// Where the queues without a stored offset started, and how much of the history (the
+    /// messages stored before the run) the group's committed offset has passed on them.
+    fn new_group_figures(&self, summary: &mut Summary) {
+        let started = self.world.queues.iter().filter_map(|x| x.started_without_offset.map(|s| (x, s)));
+        for (i, (queue, start)) in started.enumerate() {
+            summary.queues_started_without_offset += 1;
+            summary.min_start_without_offset = if i == 0 { start } else { summary.min_start_without_offset.min(start) };
+            summary.max_start_without_offset = summary.max_start_without_offset.max(start);
+            let history = queue.backlog();
+            summary.history_read += queue.effective_committed().min(history).saturating_sub(start.min(history));
+        }
     }
 
     /// Fewest and most queues a running consumer holds now (`(0, 0)` with none running): how

@@ -208,6 +208,42 @@ fn retry_to_dlq() -> (SimConfig, Vec<ScheduledEvent>) {
     (c, vec![at(60, fail), at(3_600, stop)])
 }
 
+/// A group that never ran (no stored offset) with the default CONSUME_FROM_LAST_OFFSET, on a
+/// young topic: 4 queues holding 5,000 messages each, MinOffset 0, offset 0 still in memory.
+/// Two consumers (500 msg/s each) against 400 msg/s produced; 192.168.0.1 restarts at 90 s.
+fn new_group_last_offset() -> (SimConfig, Vec<ScheduledEvent>) {
+    let mut c = base(2, 400, 500);
+    c.topic.queues_per_broker = 4;
+    c.topic.backlog_per_queue = 5_000;
+    c.group.new_group = true;
+    let stop = Event::Stop { cid: "192.168.0.1".to_owned() };
+    let restart = ConsumerSpec { cid: Some("192.168.0.1@9001".to_owned()), ..ConsumerSpec::default() };
+    (c, vec![at(90, stop), at(90, Event::Join { consumer: restart })])
+}
+
+/// The cid is `ClientConfig.buildMQClientId`: `clientIP@instanceName`. A CLUSTERING consumer
+/// whose instanceName is left at `DEFAULT` has it replaced by `changeInstanceNameToPID`: in
+/// 4.0.0 … 4.8.0 with `String.valueOf(UtilAll.getPid())`, from 4.9.0 on (every 4.9.x and 5.x
+/// tag) with `UtilAll.getPid() + "#" + System.nanoTime()`, which differs between processes
+/// even when the PIDs are equal. Here three pods of a 4.8.0 client (PID 1 in every container)
+/// run on two hosts' default Docker bridge, where the first container of each host gets
+/// 172.17.0.2: two pods share `172.17.0.2@1`. At 120 s
+/// a redeploy gives every pod its own instanceName (the pod's name): three new processes
+/// start, and the old ones stop at 150 s.
+fn container_cid_clash() -> (SimConfig, Vec<ScheduledEvent>) {
+    let pod = |cid: &str| ConsumerSpec { cid: Some(cid.to_owned()), ..ConsumerSpec::default() };
+    let mut c = base(0, 1_000, 500);
+    c.consumers = vec![pod("172.17.0.2@1"), pod("172.17.0.2@1"), pod("172.17.0.3@1")];
+    let mut events: Vec<ScheduledEvent> = ["172.17.0.2@consumer-a", "172.17.0.2@consumer-b", "172.17.0.3@consumer-c"]
+        .into_iter()
+        .map(|cid| at(120, Event::Join { consumer: pod(cid) }))
+        .collect();
+    for cid in ["172.17.0.2@1", "172.17.0.2@1", "172.17.0.3@1"] {
+        events.push(at(150, Event::Stop { cid: cid.to_owned() }));
+    }
+    (c, events)
+}
+
 fn orderly() -> SimConfig {
     let mut c = base(3, 400, 1_000);
     c.group.orderly = true;
@@ -389,6 +425,22 @@ pub fn all() -> Vec<Scenario> {
         vec![at(60, Event::Stop { cid: "192.168.0.2".to_owned() })],
         180,
     ));
+    let (c, e) = new_group_last_offset();
+    list.push(scenario(
+        "new-group-last-offset",
+        "A new group with CONSUME_FROM_LAST_OFFSET reads the whole history of a young topic",
+        "The group has never run: the broker has no offset of it. Its 4 queues hold 5,000 messages each, \
+         stored before it existed; MinOffset is 0 and offset 0 is still in memory, so the broker answers the \
+         offset query with 0 instead of \"not found\" and consumeFromWhere (CONSUME_FROM_LAST_OFFSET, the \
+         default) is never read. The group starts every queue at offset 0 and consumes the whole history, \
+         20,000 messages, before it catches up. On an old topic (MinOffset above 0, or offset 0 swapped out of \
+         memory) the broker answers \"not found\" and the same group starts at MaxOffset, 5,000, reading none \
+         of it. At 90 s 192.168.0.1 restarts: the queues now have a stored offset, which always wins, so it \
+         resumes where the group was.",
+        c,
+        e,
+        180,
+    ));
     let (c, e) = stuck_message();
     list.push(scenario(
         "stuck-message-pins-offset",
@@ -465,6 +517,23 @@ pub fn all() -> Vec<Scenario> {
         vec![at(60, Event::CidClash { cid: "192.168.0.2".to_owned() })],
         180,
     ));
+    let (c, e) = container_cid_clash();
+    list.push(scenario(
+        "container-cid-clash",
+        "Containers: the same IP and PID 1 give two pods one cid; a unique instanceName fixes it",
+        "The cid is clientIP@instanceName. Clients before 4.9.0 replace the default instanceName with the \
+         PID, which is 1 in a container, and the first container on each host's default Docker bridge gets \
+         172.17.0.2: two pods are both 172.17.0.2@1. cidAll lists that cid twice and both take the queues of \
+         its first position: 3 queues are consumed twice, and the 3 of the second position by nobody (the \
+         third pod, 172.17.0.3@1, takes the last 2). Since 4.9.0 the default instanceName is PID#nanoTime, \
+         which differs between processes even when both PIDs are 1; a constant instanceName \
+         (rocketmq.client.name or a framework setting) clashes in every version. At 120 s a redeploy starts \
+         each pod with its own instanceName (its pod name) and the old pods stop at 150 s: then 0 queues are \
+         consumed twice and 0 by nobody.",
+        c,
+        e,
+        240,
+    ));
     let mut c = base(3, 1_000, 1_500);
     c.group.model = ConsumeModel::Broadcasting;
     list.push(scenario(
@@ -507,6 +576,7 @@ pub const NAMES: &[&str] = &[
     "pop-push-renew",
     "crash",
     "graceful-stop",
+    "new-group-last-offset",
     "stuck-message-pins-offset",
     "broker-restart",
     "shrink-queues-unsafe",
@@ -516,6 +586,7 @@ pub const NAMES: &[&str] = &[
     "ordered-crash",
     "gc-pause",
     "cid-clash",
+    "container-cid-clash",
     "broadcasting",
     "commit-before-processing",
 ];

@@ -170,7 +170,11 @@ impl World {
         let queues: Vec<QueueState> = mqs
             .into_iter()
             .zip(rates)
-            .map(|(mq, r)| QueueState::new(mq, tags.len(), 0, t.backlog_per_queue, r))
+            .map(|(mq, r)| {
+                let mut queue = QueueState::new(mq, tags.len(), 0, t.backlog_per_queue, r);
+                queue.stored = !cfg.group.new_group;
+                queue
+            })
             .collect();
         let routes = vec![Route::new(&queues)];
         let brokers = t
