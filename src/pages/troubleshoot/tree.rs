@@ -30,6 +30,7 @@ pub enum Setting {
     ChannelExpiredTimeout,
     ReadWriteQueueNums,
     InvisibleDuration,
+    ClientRebalance,
 }
 
 impl Setting {
@@ -54,6 +55,7 @@ impl Setting {
             Setting::ChannelExpiredTimeout => "channelExpiredTimeout",
             Setting::ReadWriteQueueNums => "readQueueNums / writeQueueNums",
             Setting::InvisibleDuration => "invisibleDuration",
+            Setting::ClientRebalance => "clientRebalance",
         }
     }
 
@@ -102,6 +104,9 @@ impl Setting {
             // UpdateTopicSubCommand sets 8 and 8 when -r / -w are left out.
             Setting::ReadWriteQueueNums => "8 / 8".to_owned(),
             Setting::InvisibleDuration => format!("{} s", c.invisible_time_ms / 1000),
+            // DefaultMQPushConsumer.clientRebalance; false asks the broker for the assignment
+            // (RebalanceImpl.getRebalanceResultFromBroker), which may answer POP.
+            Setting::ClientRebalance => "true".to_owned(),
         }
     }
 }
@@ -207,6 +212,7 @@ pub const CAUSES: &[Cause] = &[
     cause!("commit-early", Simulator, [("scenario", "commit-before-processing")], []),
     cause!("expired-offset", Offsets, [("min", "5000"), ("max", "9000"), ("consumer", "2000")], []),
     cause!("scale-wait", Simulator, [("scenario", "scale-out-avg")], [RebalanceWaitInterval]),
+    cause!("client-decides-model", Simulator, [("scenario", "pop-scale-3-to-10")], [ClientRebalance]),
 ];
 
 /// Every symptom, in the order the page lists them.
@@ -226,6 +232,7 @@ pub const SYMPTOMS: &[Symptom] = &[
     symptom!("new-consumer-waits", ["scale-wait", "idle-consumers"]),
     symptom!("orderly-stopped", ["ordered-blocked", "ordered-lock"]),
     symptom!("after-shrink", ["shrink-unsafe"]),
+    symptom!("upgraded-still-idle", ["client-decides-model", "idle-consumers"]),
 ];
 
 /// The cause with `id`.
