@@ -194,6 +194,27 @@ async fn a_negative_diff_is_counted_and_explained() {
     close(root, handle);
 }
 
+/// The example of real output: the retry queues' cards say what they hold, the totals split
+/// the Diff, broker-b queue 0 shows its negative Diff, and the URL keeps the queues.
+#[wasm_bindgen_test]
+async fn the_real_output_example_marks_retry_queues_and_the_negative_diff() {
+    let _serial = support::serial().await;
+    let (root, handle) = open(&[]).await;
+    assert_eq!(count(&root, "[data-real]"), 4, "retry, negative Diff, Tags, POP");
+    click(&root, "#of-field-example");
+    settle().await;
+    see(|| count(&root, "li[data-queue]").to_string(), "6").await;
+    assert_eq!(count(&root, "li[data-kind='retry'] [data-note='kind']"), 2);
+    assert_eq!(count(&root, "li[data-kind='business'] [data-note='kind']"), 0);
+    assert!(text(&root, "li[data-kind='retry']").contains("Retry queue of group order-service"));
+    see_stat(&root, 4, "diff", "-3,030").await;
+    see_total(&root, "diff", "-2,977").await;
+    assert!(text(&root, "p[data-total='by-kind']").contains("queues 12."));
+    assert!(text(&root, ".of-pre").contains("Consume Diff Total: -2977"));
+    support::url_becomes("of_src", Some("mqadmin")).await;
+    close(root, handle);
+}
+
 fn pasted_text() -> String {
     let queue = |id: i32, max: i64, consumer: i64| QueueProgress {
         pull_offset: Some(consumer + 10),

@@ -9,6 +9,8 @@
 //! - [`assignment`]: the whole group's assignment at once, and [`assignment::moves`].
 //! - [`offset`]: per-queue progress, lag, expired, inflight, group totals.
 //! - [`mqadmin`]: `mqadmin consumerProgress` text, rendered and parsed.
+//! - [`group_topic`]: the business, `%RETRY%`, POP retry and `%DLQ%` topics of a group's progress.
+//! - [`tag_filter`]: how messages of unsubscribed tags stay in and leave a queue's Diff.
 //! - [`reset`]: reset offset by time, per queue, with replay/skip.
 //! - [`plan`]: backlog drain planning with the reasoning as ordered steps.
 //! - [`exercise`]: graded exercises as data, seeded parameters, grading and diagnosis.
@@ -23,6 +25,7 @@ mod error;
 pub mod exercise;
 pub mod failover;
 pub mod float;
+pub mod group_topic;
 pub mod invisible;
 mod lang;
 pub mod message_queue;
@@ -33,6 +36,7 @@ pub mod pull;
 pub mod reset;
 pub mod retry;
 pub mod simulate;
+pub mod tag_filter;
 
 pub use error::{Error, Result};
 pub use lang::Lang;

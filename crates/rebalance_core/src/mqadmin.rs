@@ -250,6 +250,45 @@ pub fn render(progress: &[QueueProgress], opts: &RenderOptions) -> String {
     out
 }
 
+/// A group's progress as production output shows it: `OrderEvent` on broker-a and broker-b,
+/// the group's retry topic `%RETRY%order-service` (one queue per broker), and broker-b's
+/// queue 0 with a negative `#Diff`: its store was rebuilt (MaxOffset 1,180) while the
+/// group's stored offset (4,210) survived. `#LastTime` is one second per missing message
+/// before `now_ms`; the TPS is 57.3.
+///
+/// | topic | broker | qid | Broker Offset | Consumer Offset | Inflight |
+/// |---|---|---|---|---|---|
+/// | `%RETRY%order-service` | broker-a | 0 | 53 | 41 | 0 |
+/// | `%RETRY%order-service` | broker-b | 0 | 7 | 7 | 0 |
+/// | OrderEvent | broker-a | 0 | 6200 | 6188 | 12 |
+/// | OrderEvent | broker-a | 1 | 5900 | 5871 | 29 |
+/// | OrderEvent | broker-b | 0 | 1180 | 4210 | 0 |
+/// | OrderEvent | broker-b | 1 | 1175 | 1175 | 0 |
+pub fn field_example(now_ms: i64) -> Vec<QueueProgress> {
+    let rows: [(&str, &str, i32, i64, i64, i64); 6] = [
+        ("%RETRY%order-service", "broker-a", 0, 53, 41, 0),
+        ("%RETRY%order-service", "broker-b", 0, 7, 7, 0),
+        ("OrderEvent", "broker-a", 0, 6200, 6188, 12),
+        ("OrderEvent", "broker-a", 1, 5900, 5871, 29),
+        ("OrderEvent", "broker-b", 0, 1180, 4210, 0),
+        ("OrderEvent", "broker-b", 1, 1175, 1175, 0),
+    ];
+    rows.into_iter()
+        .map(|(topic, broker, qid, max, consumer, inflight)| {
+            let mut q = QueueProgress::new(MessageQueue::new(topic, broker, qid), 0, max, consumer);
+            q.pull_offset = Some(consumer + inflight);
+            let behind = (max - consumer).max(0) + 1;
+            q.last_timestamp = Some(now_ms.saturating_sub(behind.saturating_mul(1000)));
+            q
+        })
+        .collect()
+}
+
+/// [`field_example`] as `mqadmin consumerProgress -g order-service` prints it (UTC).
+pub fn field_example_text(now_ms: i64) -> String {
+    render(&field_example(now_ms), &RenderOptions { consume_tps: 57.3, ..RenderOptions::default() })
+}
+
 /// One parsed row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -18,7 +18,14 @@
 //!   print a negative `#Diff`. The broker's `AdminBrokerProcessor.getConsumeStats` reads
 //!   `getMaxOffsetInQueue` and then `queryOffset` for each queue, so a group consuming at
 //!   the head can commit past the MaxOffset read a moment before; or the broker switched
-//!   over to a slave that is behind, or its store was truncated below the committed offset.
+//!   over to a slave that is behind, or its store was truncated or rebuilt below the
+//!   committed offset while the group's offsets survived (a topic deleted with
+//!   `deleteTopic` loses its offsets too: `AdminBrokerProcessor.deleteTopicInBroker`). A push
+//!   consumer that pulls such a queue is answered `OFFSET_OVERFLOW_BADLY` → `PULL_OFFSET_MOVED`
+//!   with MaxOffset as the next offset (`DefaultMessageStore.nextOffsetCorrection`, on a
+//!   master), and stores it (`DefaultMQPushConsumerImpl`, `OFFSET_ILLEGAL`). With no
+//!   consumer pulling, the offset stays ahead, and once the queue grows past it the
+//!   messages stored below it are never delivered to the group.
 //!   (The same method reports `max(consumerOffset, pullOffset)` as the pull offset, so
 //!   `#Inflight` is never negative.) Such a queue is accepted: nothing is pending
 //!   (lag 0), and its negative diff counts in the diff total as it does in mqadmin's

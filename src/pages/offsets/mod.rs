@@ -10,11 +10,15 @@
 //! - [`queue_card`]: a queue's bar, numbers and fields. [`totals`]: the group's totals.
 //! - [`mqadmin_panel`]: the mqadmin text, Copy, and loading pasted text.
 //! - [`reset_panel`]: the reset-offset-by-time preview.
+//! - [`real_output`]: reading production output (`%RETRY%` rows, a negative Diff, the Diff
+//!   of unsubscribed Tags, POP groups) and its loadable example; `group_topic::kinds` marks
+//!   each queue card with what its topic is.
 
 mod bar;
 mod model;
 mod mqadmin_panel;
 mod queue_card;
+mod real_output;
 mod reset_panel;
 mod state;
 mod totals;
@@ -25,6 +29,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
+use rebalance_core::group_topic::{kinds, totals_by_kind};
 use rebalance_core::mqadmin::{format_date_time, render, RenderOptions};
 use rebalance_core::offset::progress_report;
 use rebalance_core::reset::reset_by_time;
@@ -33,6 +38,7 @@ use yew::prelude::*;
 use self::model::{QueueRow, MAX_QUEUES, NOW_MAX_MIN, SNAPSHOT_MS};
 use self::mqadmin_panel::MqadminPanel;
 use self::queue_card::{count, QueueCard};
+use self::real_output::RealOutput;
 use self::reset_panel::ResetPanel;
 use self::state::{Action, Notice};
 use self::totals::Totals;
@@ -133,11 +139,15 @@ pub fn Offsets() -> Html {
     let axis = state.axis();
     let snapshot = format_date_time(SNAPSHOT_MS, 0);
     let now = format_date_time(state.now_ms(), 0);
-    let cards = rows.iter().zip(report.queues.iter()).zip(0usize..).map(|((row, outcome), index)| {
-        html! {
-            <QueueCard key={row.id} {index} row={row.clone()} outcome={outcome.clone()} {axis} dispatch={dispatch.clone()} />
-        }
-    });
+    let kinds = use_memo(report.clone(), |report| kinds(report));
+    let by_kind = totals_by_kind(&report);
+    let cards =
+        rows.iter().zip(report.queues.iter()).zip(kinds.iter()).zip(0usize..).map(|(((row, outcome), kind), index)| {
+            html! {
+                <QueueCard key={row.id} {index} row={row.clone()} outcome={outcome.clone()} kind={kind.clone()} {axis}
+                    dispatch={dispatch.clone()} />
+            }
+        });
 
     let (url_notices, page_notices) = split_notices(&state.notices, |n| sorted(&i18n, n));
     html! {
@@ -176,12 +186,13 @@ pub fn Offsets() -> Html {
                             help={i18n.t_args("page.offsets.queues.now_help", &[("snapshot", &snapshot), ("now", &now)])}
                             on_change={dispatch.reform(|v: f64| Action::Now(v as i64))} />
                     </section>
-                    <Totals report={report.clone()} produce={state.produce_rate} consume={state.consume_rate}
+                    <Totals report={report.clone()} {by_kind} produce={state.produce_rate} consume={state.consume_rate}
                         dispatch={dispatch.clone()} />
                 </div>
                 { concepts(&i18n) }
             </div>
             <MqadminPanel text={text} group={state.group.clone()} client_ips={state.client_ips} dispatch={dispatch.clone()} />
+            <RealOutput produce={state.produce_rate} dispatch={dispatch.clone()} />
             <ResetPanel rows={rows.clone()} report={reset.clone()} reset_min={state.reset_min} {target_ms}
                 dispatch={dispatch.clone()} />
         </section>

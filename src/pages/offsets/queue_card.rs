@@ -1,9 +1,12 @@
 //! One queue: its bar, the core's numbers for it (or why its offsets were refused), and a
 //! number field per marker.
 
+use rebalance_core::group_topic::GroupTopic;
 use rebalance_core::mqadmin::format_date_time;
 use rebalance_core::offset::QueueOutcome;
 use rebalance_core::plan::format_number;
+use rebalance_core::retry::DEFAULT_MAX_RECONSUME_TIMES;
+use rebalance_core::Lang;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -12,6 +15,7 @@ use super::model::{Marker, QueueRow, OFFSET_LIMIT};
 use super::state::Action;
 use crate::components::NumberField;
 use crate::hooks::use_i18n;
+use crate::i18n::t_args;
 
 /// Props of [`QueueCard`].
 #[derive(Properties, PartialEq, Clone)]
@@ -22,6 +26,8 @@ pub struct QueueCardProps {
     pub row: QueueRow,
     /// What the core made of it.
     pub outcome: QueueOutcome,
+    /// What its topic is: business, the group's retry topic, a POP retry topic, the DLQ.
+    pub kind: GroupTopic,
     /// The bars' right end.
     pub axis: i64,
     /// Changes the page state.
@@ -31,6 +37,22 @@ pub struct QueueCardProps {
 /// `1,200` for an offset or a count.
 pub fn count(value: i64) -> String {
     format_number(value as f64)
+}
+
+/// What a queue of a retry or dead-letter topic holds; `None` for a business topic.
+pub fn kind_note(lang: Lang, kind: &GroupTopic) -> Option<String> {
+    Some(match kind {
+        GroupTopic::Business => return None,
+        GroupTopic::Retry { group } => t_args(lang, "page.offsets.queue.kind_retry", &[("group", group)]),
+        GroupTopic::PopRetry { group, topic } => {
+            t_args(lang, "page.offsets.queue.kind_pop_retry", &[("group", group), ("topic", topic)])
+        }
+        GroupTopic::DeadLetter { group } => t_args(
+            lang,
+            "page.offsets.queue.kind_dlq",
+            &[("group", group), ("max", &DEFAULT_MAX_RECONSUME_TIMES.to_string())],
+        ),
+    })
 }
 
 /// A queue card.
@@ -97,7 +119,8 @@ pub fn QueueCard(props: &QueueCardProps) -> Html {
     };
 
     html! {
-        <li class={classes!("of-queue", error.is_some().then_some("has-error"))} data-queue={props.index.to_string()}>
+        <li class={classes!("of-queue", error.is_some().then_some("has-error"))} data-queue={props.index.to_string()}
+            data-kind={props.kind.slug()}>
             <div class="of-queue-head">
                 <h3 class="of-queue-title">
                     { name.clone() }
@@ -108,6 +131,9 @@ pub fn QueueCard(props: &QueueCardProps) -> Html {
                     { i18n.t("page.offsets.queue.remove") }
                 </button>
             </div>
+            if let Some(note) = kind_note(i18n.lang(), &props.kind) {
+                <p class="of-kind-note" data-note="kind">{ note }</p>
+            }
             <QueueBar row={row.clone()} {lag} axis={props.axis} name={name.clone()} {on_move} {on_dragging} />
             if let Some(l) = lag.filter(|l| l.ahead > 0) {
                 <p class="of-explain" data-note="negative-diff">

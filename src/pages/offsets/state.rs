@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use rebalance_core::mqadmin::ParsedProgress;
+use rebalance_core::mqadmin::{field_example_text, parse, ParsedProgress};
 #[cfg(test)]
 use rebalance_core::offset::QueueProgress;
 use rebalance_core::MessageQueue;
@@ -17,6 +17,9 @@ use super::model::{
     DEFAULT_RESET_MIN, DEFAULT_TOPIC, MAX_QUEUES, NOW_MAX_MIN, OFFSET_LIMIT, RATE_FIELD_MAX, RESET_MAX_MIN,
     SNAPSHOT_MS,
 };
+
+/// The group of [`Action::FieldExample`] (`mqadmin consumerProgress -g order-service`).
+pub const FIELD_EXAMPLE_GROUP: &str = "order-service";
 
 /// Something the page could not use as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,6 +185,8 @@ pub enum Action {
     ResetMin(i64),
     /// Queues read from pasted mqadmin text.
     Load(Rc<ParsedProgress>),
+    /// The example of real output (`mqadmin::field_example_text`), loaded as pasted text.
+    FieldExample,
     /// Hide the URL notices.
     DismissNotices,
 }
@@ -233,6 +238,13 @@ impl Reducible for PageState {
             Action::ClientIps(on) => next.client_ips = on,
             Action::ResetMin(minutes) => next.reset_min = minutes.clamp(0, RESET_MAX_MIN),
             Action::Load(parsed) => next.load_parsed(&parsed),
+            Action::FieldExample => {
+                // The core's own rendering always parses; were it ever refused, nothing changes.
+                if let Ok(parsed) = parse(&field_example_text(SNAPSHOT_MS)) {
+                    next.load_parsed(&parsed);
+                    next.group = FIELD_EXAMPLE_GROUP.to_owned();
+                }
+            }
             Action::DismissNotices => next.notices.clear(),
         }
         Rc::new(next)

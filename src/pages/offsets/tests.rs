@@ -261,3 +261,100 @@ fn axis_and_steps() {
     row.max = OFFSET_LIMIT;
     assert!(axis_max(&[row]) >= OFFSET_LIMIT);
 }
+
+/// The example of real output: the group's `%RETRY%` queues are marked as such, broker-b
+/// queue 0 has a negative Diff, and the whole survives the URL.
+#[test]
+fn the_field_example_loads_retry_rows_and_a_negative_diff() {
+    use rebalance_core::group_topic::{kinds, totals_by_kind, GroupTopic};
+    use rebalance_core::Lang;
+
+    use super::queue_card::kind_note;
+    use super::totals::by_kind_text;
+
+    let s = reduce(state(), Action::FieldExample);
+    assert!(s.from_mqadmin);
+    assert_eq!(s.group, FIELD_EXAMPLE_GROUP);
+    let topics: Vec<&str> = s.queues.iter().map(|q| q.mq.topic.as_str()).collect();
+    assert_eq!(topics.iter().filter(|t| **t == "%RETRY%order-service").count(), 2);
+    let report = progress_report(&s.progress(), s.now_ms());
+    assert_eq!(report.queues_with_errors, 0);
+    let kinds = kinds(&report);
+    let retry = GroupTopic::Retry { group: "order-service".to_owned() };
+    assert_eq!(kinds.iter().filter(|k| **k == retry).count(), 2);
+
+    // Diff per row: retry 53 − 41 and 7 − 7; OrderEvent 6200 − 6188, 5900 − 5871, 1180 − 4210, 0.
+    let by_kind = totals_by_kind(&report);
+    assert_eq!((by_kind.retry.diff, by_kind.business.diff), (12, 12 + 29 + (1180 - 4210)));
+    assert_eq!(report.total_diff, by_kind.retry.diff + by_kind.business.diff);
+    assert_eq!((report.negative_diff_queues, report.total_ahead), (1, 4210 - 1180));
+    let en = by_kind_text(Lang::En, report.total_diff, &by_kind).unwrap_or_default();
+    assert!(en.contains("Diff total -2,977") && en.contains("hold -2,989") && en.contains("queues 12."), "{en}");
+    let zh = by_kind_text(Lang::Zh, report.total_diff, &by_kind).unwrap_or_default();
+    assert!(zh.contains("-2,977") && zh.contains("-2,989") && zh.contains("占 12"), "{zh}");
+    // Without retry or dead-letter queues the split is not shown.
+    let preset = progress_report(&state().progress(), state().now_ms());
+    assert_eq!(by_kind_text(Lang::En, preset.total_diff, &totals_by_kind(&preset)), None);
+
+    let note = kind_note(Lang::En, &retry).unwrap_or_default();
+    assert!(note.starts_with("Retry queue of group order-service,"), "{note}");
+    assert!(kind_note(Lang::Zh, &retry).is_some_and(|n| n.contains("order-service 的重试队列")));
+    assert_eq!(kind_note(Lang::En, &GroupTopic::Business), None);
+    let dlq = kind_note(Lang::En, &GroupTopic::DeadLetter { group: "g".to_owned() }).unwrap_or_default();
+    assert!(dlq.contains("after 16 retries"), "{dlq}");
+
+    // `%` in the topic is escaped in `of_q` and read back.
+    let pairs = encode(&s);
+    let q = pairs.iter().find(|(k, _)| *k == "of_q").and_then(|(_, v)| v.clone()).unwrap_or_default();
+    assert!(q.starts_with("%25RETRY%25order-service/broker-a:0:0:53:41:41;"), "{q}");
+    let owned: Vec<(&str, String)> = pairs.iter().filter_map(|(k, v)| v.clone().map(|v| (*k, v))).collect();
+    let back = decode(&|key| owned.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone()));
+    assert!(back.notices.is_empty(), "{:?}", back.notices);
+    let without_ids = |queues: &[QueueRow]| queues.iter().map(|q| QueueRow { id: 0, ..q.clone() }).collect::<Vec<_>>();
+    assert_eq!(without_ids(&back.queues), without_ids(&s.queues));
+    assert_eq!((back.group.as_str(), back.from_mqadmin), (FIELD_EXAMPLE_GROUP, true));
+}
+
+/// The `%RETRY%` text states the delay levels' figures: level 3 (10 s) first, level 18
+/// (2 h) last, 16 retries, 17 deliveries, and the levels 3 to 18 summed.
+#[test]
+fn the_retry_text_states_the_delay_levels() {
+    use rebalance_core::plan::duration_in;
+    use rebalance_core::retry::DELAY_LEVELS_MS;
+    use rebalance_core::Lang;
+
+    use super::real_output::retry_text;
+
+    let summed_s = DELAY_LEVELS_MS[2..].iter().sum::<u64>() as f64 / 1000.0;
+    assert_eq!(summed_s, 4.0 * 3600.0 + 45.0 * 60.0 + 40.0);
+    let en = retry_text(Lang::En);
+    for part in ["10 s after the first failure", "to 2 h for the last of 16 retries", "(17 deliveries, 4 h 45 min 40 s"]
+    {
+        assert!(en.contains(part), "{part}: {en}");
+    }
+    let zh = retry_text(Lang::Zh);
+    let total = duration_in(summed_s, Lang::Zh).unwrap_or_default();
+    assert!(zh.contains(&format!("共投递 17 次，延迟合计 {total}")), "{zh}");
+    assert!(!en.contains('{') && !zh.contains('{'), "every placeholder filled");
+}
+
+/// The Tag text: with 20,000 msg/s of other Tags, 5 s of them (100,000) pile up between two
+/// checks of held pulls and take 100,000 / 800 = 125 pulls to pass.
+#[test]
+fn the_tag_text_derives_the_peak_from_the_produce_rate() {
+    use rebalance_core::Lang;
+
+    use super::real_output::tag_text;
+
+    let s = state();
+    assert_eq!(s.produce_rate, 20_000.0);
+    let en = tag_text(Lang::En, s.produce_rate);
+    for part in ["at most 800 positions per pull", "every 5 s", "(20,000 msg/s)", "rises to 100,000", "pass them: 125."]
+    {
+        assert!(en.contains(part), "{part}: {en}");
+    }
+    let zh = tag_text(Lang::Zh, 3.0);
+    assert!(zh.contains("每秒 3 条") && zh.contains("涨到 15") && zh.contains("拉取次数：1。"), "{zh}");
+    // A rate of 0: nothing piles up and nothing needs passing.
+    assert!(tag_text(Lang::En, 0.0).contains("rises to 0 between"));
+}

@@ -3,8 +3,10 @@
 
 use std::rc::Rc;
 
+use rebalance_core::group_topic::TotalsByKind;
 use rebalance_core::offset::ProgressReport;
 use rebalance_core::plan::{drain_seconds, format_number};
+use rebalance_core::Lang;
 use yew::prelude::*;
 
 use super::model::RATE_FIELD_MAX;
@@ -12,18 +14,36 @@ use super::queue_card::count;
 use super::state::Action;
 use crate::components::NumberField;
 use crate::hooks::use_i18n;
+use crate::i18n::t_args;
 
 /// Props of [`Totals`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct TotalsProps {
     /// The core's report over every queue.
     pub report: Rc<ProgressReport>,
+    /// The report's totals per kind of topic.
+    pub by_kind: TotalsByKind,
     /// Produce rate P (msg/s).
     pub produce: f64,
     /// Consume rate C (msg/s).
     pub consume: f64,
     /// Changes the page state.
     pub dispatch: Callback<Action>,
+}
+
+/// How the Diff total splits between business topics and retry / dead-letter queues, when
+/// the group's progress lists any of the latter.
+pub fn by_kind_text(lang: Lang, total_diff: i64, by_kind: &TotalsByKind) -> Option<String> {
+    let redelivery = [by_kind.retry, by_kind.pop_retry, by_kind.dead_letter];
+    if redelivery.iter().all(|k| k.queues == 0) {
+        return None;
+    }
+    let retry = redelivery.iter().fold(0i64, |sum, k| sum.saturating_add(k.diff));
+    Some(t_args(
+        lang,
+        "page.offsets.totals.by_kind",
+        &[("diff", &count(total_diff)), ("business", &count(by_kind.business.diff)), ("retry", &count(retry))],
+    ))
 }
 
 /// The totals panel.
@@ -104,6 +124,9 @@ pub fn Totals(props: &TotalsProps) -> Html {
                         ("expired", &count(report.total_expired)),
                     ]) }
                 </p>
+            }
+            if let Some(text) = by_kind_text(i18n.lang(), report.total_diff, &props.by_kind) {
+                <p class="of-explain" data-total="by-kind">{ text }</p>
             }
             <p class="of-explain">{ i18n.t("page.offsets.totals.delay_explain") }</p>
 
