@@ -5,8 +5,9 @@
 //! - playground (`#/`): `pg_q`, `pg_b`, `pg_c`, `pg_s`, compare mode (`pg_cmp`, `pg_cs`,
 //!   `pg_cc`) for a join, a leave or a second strategy, machine rooms (`pg_rooms`,
 //!   `pg_crooms`, `pg_d`) for MACHINE_ROOM_NEARBY;
-//! - offsets (`#/offsets`): one queue in `of_q` (`broker-a:0:min:max:consumer`), or the
-//!   page's preset (the seed's three queues) for `example = "seed"`;
+//! - offsets (`#/offsets`): one queue in `of_q` (`broker-a:0:min:max:consumer`), the
+//!   page's preset (the seed's three queues) for `example = "seed"`, or its example of real
+//!   `mqadmin` output (`of_ex`) for `example = "mqadmin"`;
 //! - planner (`#/planner`): `pl_b`, `pl_p`, `pl_r`, `pl_t`, `pl_q`, `pl_n`, `pl_goal`,
 //!   `pl_model`; a whole group's consume rate becomes instances × instance rate;
 //! - timeline (`#/timeline`): `tl_scenario`, the simulator preset the exercise's scenario
@@ -85,7 +86,9 @@ pub fn query_pairs(state: &ShowMeState) -> Vec<(String, String)> {
             put("pg_s", strategy);
         }
         Page::Offsets => {
-            if let (Some(min), Some(max), Some(consumer)) = (get("min"), get("max"), get("consumer")) {
+            if get("example").as_deref() == Some("mqadmin") {
+                put("of_ex", "mqadmin".to_owned());
+            } else if let (Some(min), Some(max), Some(consumer)) = (get("min"), get("max"), get("consumer")) {
                 if [&min, &max, &consumer].iter().all(|v| v.parse::<i64>().is_ok()) {
                     put("of_q", format!("broker-a:0:{min}:{max}:{consumer}"));
                 }

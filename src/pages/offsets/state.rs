@@ -123,6 +123,15 @@ impl PageState {
     }
 
     /// Replaces the queues with rows read from mqadmin text (MinOffset 0, unknown).
+    /// The example of real output, loaded as pasted text.
+    pub(super) fn load_field_example(&mut self) {
+        // The core's own rendering always parses; were it ever refused, nothing changes.
+        if let Ok(parsed) = parse(&field_example_text(SNAPSHOT_MS)) {
+            self.load_parsed(&parsed);
+            self.group = FIELD_EXAMPLE_GROUP.to_owned();
+        }
+    }
+
     fn load_parsed(&mut self, parsed: &ParsedProgress) {
         self.notices.clear();
         if parsed.queues.len() > MAX_QUEUES {
@@ -238,13 +247,7 @@ impl Reducible for PageState {
             Action::ClientIps(on) => next.client_ips = on,
             Action::ResetMin(minutes) => next.reset_min = minutes.clamp(0, RESET_MAX_MIN),
             Action::Load(parsed) => next.load_parsed(&parsed),
-            Action::FieldExample => {
-                // The core's own rendering always parses; were it ever refused, nothing changes.
-                if let Ok(parsed) = parse(&field_example_text(SNAPSHOT_MS)) {
-                    next.load_parsed(&parsed);
-                    next.group = FIELD_EXAMPLE_GROUP.to_owned();
-                }
-            }
+            Action::FieldExample => next.load_field_example(),
             Action::DismissNotices => next.notices.clear(),
         }
         Rc::new(next)

@@ -358,3 +358,19 @@ fn the_tag_text_derives_the_peak_from_the_produce_rate() {
     // A rate of 0: nothing piles up and nothing needs passing.
     assert!(tag_text(Lang::En, 0.0).contains("rises to 0 between"));
 }
+
+/// `of_ex=mqadmin` (the Troubleshoot page's link) opens the example of real output, as the
+/// button loads it; the page then writes its queues and drops the key. Another value is named.
+#[test]
+fn a_link_can_open_the_example_of_real_output() {
+    let opened = decode(&query(&[("of_ex", "mqadmin")]));
+    let loaded = reduce(state(), Action::FieldExample);
+    assert_eq!((&opened.queues, &opened.group, opened.from_mqadmin), (&loaded.queues, &loaded.group, true));
+    assert!(opened.notices.is_empty(), "{:?}", opened.notices);
+    let written = encode(&opened);
+    assert!(written.contains(&("of_ex", None)));
+    assert!(written.iter().any(|(k, v)| *k == "of_q" && v.as_deref().is_some_and(|q| q.contains("RETRY"))));
+    let bad = decode(&query(&[("of_ex", "seed")]));
+    assert_eq!(bad.queues, state().queues);
+    assert_eq!(bad.notices.len(), 1);
+}

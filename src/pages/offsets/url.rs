@@ -33,6 +33,9 @@ pub const KEY_CLIENT_IPS: &str = "of_ip";
 pub const KEY_RESET: &str = "of_rt";
 /// `mqadmin` when the queues came from pasted text.
 pub const KEY_SOURCE: &str = "of_src";
+/// `mqadmin`: open with the example of real output (a link from the Troubleshoot page); the
+/// page then writes the example's queues as `of_q` and drops this key.
+pub const KEY_EXAMPLE: &str = "of_ex";
 
 fn escape(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
@@ -87,6 +90,7 @@ pub fn encode(state: &PageState) -> Vec<(&'static str, Option<String>)> {
         (KEY_CLIENT_IPS, keep(state.client_ips, "1".to_owned())),
         (KEY_RESET, keep(state.reset_min != DEFAULT_RESET_MIN, state.reset_min.to_string())),
         (KEY_SOURCE, keep(state.from_mqadmin, "mqadmin".to_owned())),
+        (KEY_EXAMPLE, None),
     ]
 }
 
@@ -166,6 +170,11 @@ pub fn decode(get: &dyn Fn(&str) -> Option<String>) -> PageState {
     let mut state = PageState::default();
     let mut r = UrlReader::new(get);
     let mut too_many = None;
+    let example = |raw: &str| (raw.trim() == "mqadmin").then_some(true);
+    if r.text(KEY_EXAMPLE, false, |_| String::new(), example) {
+        state.load_field_example();
+        state.notices.clear();
+    }
     if let Some(text) = r.raw(KEY_QUEUES) {
         let entries: Vec<&str> = text.split(';').map(str::trim).filter(|e| !e.is_empty()).collect();
         if entries.len() > MAX_QUEUES {

@@ -58,7 +58,9 @@ fn every_live_link_opens_a_state_of_our_pages() {
                 ("tl_scenario=", "#/timeline")
             }
             Page::Playground => ("pg_q=", "#/"),
-            Page::Offsets => ("of_q=", "#/offsets"),
+            Page::Offsets => {
+                (if c.live.params.contains(&("example", "mqadmin")) { "of_ex=" } else { "of_q=" }, "#/offsets")
+            }
             Page::Planner => ("pl_b=", "#/planner"),
         };
         assert!(href.contains(key) && href.ends_with(path), "{}: {href}", c.id);

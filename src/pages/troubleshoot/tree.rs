@@ -203,7 +203,8 @@ pub const CAUSES: &[Cause] = &[
         [SuspendCurrentQueueTimeMillis, MaxReconsumeTimesOrderly]
     ),
     cause!("ordered-lock", Simulator, [("scenario", "ordered-crash")], []),
-    cause!("unsubscribed-tags", Offsets, [("min", "0"), ("max", "90000"), ("consumer", "10000")], []),
+    cause!("unsubscribed-tags", Offsets, [("example", "mqadmin")], []),
+    cause!("negative-diff", Offsets, [("example", "mqadmin")], []),
     cause!("broker-restart", Simulator, [("scenario", "broker-restart")], [PollNameServerInterval]),
     cause!("retries", Simulator, [("scenario", "retry-to-dlq")], [MaxReconsumeTimes]),
     cause!("stall-expired", Simulator, [("scenario", "gc-pause")], [HeartbeatBrokerInterval, ChannelExpiredTimeout]),
@@ -223,6 +224,7 @@ pub const SYMPTOMS: &[Symptom] = &[
     symptom!("new-group-history", ["young-topic"]),
     symptom!("lag-stuck", ["stuck-message", "ordered-blocked", "flow-control"]),
     symptom!("lag-overstated", ["unsubscribed-tags", "expired-offset"]),
+    symptom!("negative-lag", ["negative-diff"]),
     symptom!("one-queue", ["hot-queue", "ordered-blocked", "cid-clash", "stuck-message"]),
     symptom!("broker-restart", ["broker-restart", "ordered-lock"]),
     symptom!("two-owners", ["stall-expired", "cid-clash", "rolling-deploy"]),
