@@ -11,7 +11,7 @@ use yew::prelude::*;
 use super::markers::{Marker, MarkerKind};
 use super::pace::KEY_MS;
 use super::state::Action;
-use super::text::time_label;
+use super::text::{count, time_label};
 use crate::hooks::{use_i18n, I18n};
 
 const WIDTH: f64 = 640.0;
@@ -28,7 +28,7 @@ pub fn marker_label(i18n: &I18n, m: &Marker, tick_ms: u64) -> String {
         MarkerKind::Duplicates => "page.timeline.markers.duplicates",
     };
     let time = time_label(i18n, m.tick.saturating_mul(tick_ms));
-    i18n.t_count(key, m.count, &[("time", &time), ("count", &super::text::count(m.count))])
+    i18n.t_count(key, m.count, &[("time", &time), ("count", &count(m.count))])
 }
 
 /// The kind's name, for the legends.
@@ -82,6 +82,11 @@ pub fn glyph(kind: MarkerKind, x: f64, y: f64) -> Html {
     }
 }
 
+/// Where `tick` of a run of `horizon` ticks is on the strip.
+fn strip_x(tick: u64, horizon: u64) -> f64 {
+    PAD + (WIDTH - 2.0 * PAD) * (tick.min(horizon) as f64 / horizon.max(1) as f64)
+}
+
 /// Props of [`EventBar`].
 #[derive(Properties, PartialEq)]
 pub struct EventBarProps {
@@ -105,8 +110,7 @@ pub struct EventBarProps {
 #[component]
 pub fn EventBar(props: &EventBarProps) -> Html {
     let i18n = use_i18n();
-    let horizon = props.horizon.max(1) as f64;
-    let x = |tick: u64| PAD + (WIDTH - 2.0 * PAD) * (tick.min(props.horizon) as f64 / horizon);
+    let x = |tick: u64| strip_x(tick, props.horizon);
     let height = ROW * MarkerKind::ALL.len() as f64 + 4.0;
     let has_previous = props.markers.iter().any(|m| m.tick < props.tick);
     let at_end = props.tick >= props.horizon;
@@ -114,22 +118,33 @@ pub fn EventBar(props: &EventBarProps) -> Html {
     let on_slow =
         props.on_action.reform(|e: Event| Action::SlowDown(e.target_unchecked_into::<HtmlInputElement>().checked()));
     let cx = format!("{:.1}", x(props.tick));
-    html! {
-        <div class="tl-events">
-            <svg class="tl-strip" viewBox={format!("0 0 {WIDTH} {height}")}
-                 role="group" aria-label={i18n.t("page.timeline.markers.strip")}>
-                <rect class="tl-strip-recorded" x={format!("{PAD}")} y="0" height={format!("{height}")}
-                      width={format!("{:.1}", x(props.recorded) - PAD)} />
-                { for props.markers.iter().map(|m| {
+    // The marks change only with the markers, not with every tick played.
+    let marks = use_memo(
+        (props.markers.clone(), props.horizon, props.tick_ms, i18n.clone()),
+        |(markers, horizon, tick_ms, i18n)| {
+            let x = |tick: u64| strip_x(tick, *horizon);
+            markers
+                .iter()
+                .map(|m| {
                     let row = MarkerKind::ALL.iter().position(|k| *k == m.kind).unwrap_or(0) as f64;
-                    let label = marker_label(&i18n, m, props.tick_ms);
+                    let label = marker_label(i18n, m, *tick_ms);
                     html! {
                         <g role="img" aria-label={label.clone()} data-tick={m.tick.to_string()} data-kind={m.kind.code()}>
                             <title>{ label }</title>
                             { glyph(m.kind, x(m.tick), 2.0 + ROW * row + ROW / 2.0) }
                         </g>
                     }
-                }) }
+                })
+                .collect::<Html>()
+        },
+    );
+    html! {
+        <div class="tl-events">
+            <svg class="tl-strip" viewBox={format!("0 0 {WIDTH} {height}")}
+                 role="group" aria-label={i18n.t("page.timeline.markers.strip")}>
+                <rect class="tl-strip-recorded" x={format!("{PAD}")} y="0" height={format!("{height}")}
+                      width={format!("{:.1}", x(props.recorded) - PAD)} />
+                { (*marks).clone() }
                 <line class="tl-cursor" x1={cx.clone()} x2={cx} y1="0" y2={format!("{height}")} />
             </svg>
             <div class="tl-buttons">

@@ -10,13 +10,13 @@
 //! - `markers.rs`: the marked events (rebalance, crash, join, handoff, duplicate burst) and
 //!   the key moments (overlaps, handoffs) derived from what the core recorded; `pace.rs`: how
 //!   long a tick stays on screen, slowed down across a key moment.
-//! - `controls.rs`, `event_bar.rs`, `lanes.rs`, `stats.rs`, `chart.rs`, `log_pane.rs`, `inject.rs`,
-//!   `explain.rs`: the components; `text.rs`: words for what the core reports.
+//! - `controls.rs`, `event_bar.rs`, `lanes.rs`, `stats.rs`, `chart.rs`, `log_pane.rs`,
+//!   `inject.rs`, `explain.rs`: the components; `text.rs`: words for what the core reports.
 //!
 //! The simulation lives in a `RefCell` (`use_mut_ref`); every action mutates it and forces
 //! one render, and the views are memoized on the page's version, so a frame of playback
-//! costs one snapshot, not a copy of the history. The wall clock only decides how many
-//! ticks a frame advances: the run itself is the same at any speed.
+//! costs one snapshot, not a copy of the history. The wall clock (and `pace.rs`) only
+//! decides how many ticks a frame advances: the run itself is the same at any speed.
 
 mod chart;
 mod controls;
