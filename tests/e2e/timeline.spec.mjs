@@ -89,6 +89,53 @@ test('the tick slider moves with the keyboard, tick by tick', async ({ page }) =
   await expect(page.locator('#tl-clock')).toHaveAttribute('data-tick', '499');
 });
 
+// The marker derivation and the slow-down schedule are checked natively
+// (src/pages/timeline/markers.rs, state.rs); here the built page: the buttons, the keys,
+// the badge and the switch's default.
+test('next event reaches the overlap of gc-pause, held on screen, with a two-owner badge in both lanes', async ({ page }) => {
+  await open(page, 'tl_scenario=gc-pause&tl_speed=8');
+  // The slow-down is on by default, and a link without tl_slow keeps it on.
+  await expect(page.locator('#tl-slow')).toBeChecked();
+  await expect(page.locator('#tl-prev-event')).toBeDisabled();
+  await expect(page.locator('.tl-tile-badge')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next event' }).click();
+  // The first marked event: the others take the paused consumer's queues while it still holds them.
+  await expect.poll(() => tick(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  const first = await tick(page);
+  const holders = page.locator('.tl-lane .tl-tile[data-holders="2"]');
+  await expect(holders.first()).toBeVisible();
+  const queue = await holders.first().getAttribute('data-queue');
+  const twice = page.locator(`.tl-lane .tl-tile[data-queue="${queue}"]`);
+  await expect(twice).toHaveCount(2);
+  for (const tile of await twice.all()) {
+    await expect(tile.locator('.tl-tile-badge')).toHaveText('×2');
+    await expect(tile.locator('.visually-hidden')).toHaveText('held by 2 consumers');
+  }
+  // The strip names what happened at this tick.
+  await expect(page.locator(`.tl-strip g[data-tick="${first}"][data-kind="handoff"]`)).toHaveAttribute(
+    'aria-label',
+    /handoff, \d+ queues? went to another consumer/,
+  );
+  await expect(page).not.toHaveURL(/tl_slow/);
+  // Played from here at 8× (12.5 ms a tick), the moment stays on screen: still there after 400 ms.
+  await page.locator('#tl-play').click();
+  await page.waitForTimeout(400);
+  expect(await tick(page)).toBe(first);
+  await expect.poll(() => tick(page), { timeout: 10_000 }).toBeGreaterThan(first);
+  await page.locator('#tl-play').click();
+  // The keys: ] to the next event, [ back to the previous one.
+  await page.locator('main h1').click();
+  await page.keyboard.press(']');
+  await expect.poll(() => tick(page)).toBeGreaterThan(first);
+  await page.locator('main h1').click();
+  await page.keyboard.press('[');
+  await page.keyboard.press('[');
+  await expect(page.locator('#tl-clock')).toHaveAttribute('data-tick', String(first));
+  // Turned off, the switch is kept in the link.
+  await page.locator('#tl-slow').uncheck();
+  await expect(page).toHaveURL(/tl_slow=0/);
+});
+
 test('screenshots of the timeline, wide and on a phone', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, 'tl_scenario=gc-pause&tl_t=2200&tl_cmp=1');

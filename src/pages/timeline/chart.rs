@@ -1,14 +1,17 @@
 //! The lag chart: group lag and lag per queue over the recorded ticks, the comparison
 //! model's group lag as a dashed line, and the current tick as a cursor. Drawn from the
 //! core's `history()` and `queue_lags()`; each line has at most [`COLUMNS`] points (the
-//! largest value of each column, so a peak is never lost).
+//! largest value of each column, so a peak is never lost). The marked events
+//! ([`super::markers`]) stand on the time axis as thin lines topped by their marks.
 
 use std::rc::Rc;
 
 use rebalance_core::simulate::Simulation;
 use yew::prelude::*;
 
+use super::event_bar::{glyph, legend};
 use super::lanes::queue_class;
+use super::markers::Marker;
 use super::text::{count, time_label};
 use crate::hooks::use_i18n;
 
@@ -134,6 +137,8 @@ pub struct LagChartProps {
     pub other_label: Option<AttrValue>,
     /// Group lag now (for the description).
     pub lag_now: u64,
+    /// The marked events of the recorded ticks.
+    pub markers: Rc<Vec<Marker>>,
 }
 
 /// The SVG chart with its legend.
@@ -188,6 +193,15 @@ pub fn LagChart(props: &LagChartProps) -> Html {
                     <polyline class="tl-line-other" points={pts.clone()} />
                 }
                 <polyline class="tl-line-total" points={total.clone()} />
+                { for props.markers.iter().map(|m| {
+                    let mx = x(data, m.tick);
+                    let xs = format!("{mx:.1}");
+                    html! { <g>
+                        <line class={classes!("tl-mark-line", format!("tl-mark-{}", m.kind.code()))}
+                              x1={xs.clone()} x2={xs} y1={(TOP + 6.0).to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
+                        { glyph(m.kind, mx, TOP) }
+                    </g> }
+                }) }
                 <line class="tl-cursor" x1={cx.clone()} x2={cx} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
             </svg>
             <figcaption>
@@ -199,6 +213,7 @@ pub fn LagChart(props: &LagChartProps) -> Html {
                     <li><span class="tl-key tl-key-queues"></span>{ i18n.t("page.timeline.chart.queues") }</li>
                     <li><span class="tl-key tl-key-cursor"></span>{ i18n.t("page.timeline.chart.cursor") }</li>
                 </ul>
+                { legend(&i18n, &props.markers) }
                 if data.hidden_queues > 0 {
                     <p class="tl-note">{ i18n.t_count("page.timeline.chart.hidden", data.hidden_queues, &[("count", &data.hidden_queues.to_string())]) }</p>
                 }

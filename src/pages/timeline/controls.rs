@@ -1,7 +1,8 @@
 //! The run's controls: the preset, seed, comparison switch and POP client ([`Setup`]) and the transport
 //! ([`Transport`]): play / pause, step back and forward, start and end, speed, and the
 //! scrubber over the recorded ticks. Keyboard: every control is a button, select or field;
-//! the page also takes `k` (play / pause), `.` (step) and `,` (step back).
+//! the page also takes `k` (play / pause), `.` (step), `,` (step back), and `[` / `]`
+//! (previous / next event, beside the event strip of `event_bar.rs`).
 
 use rebalance_core::simulate::{scenario, PopConsumer};
 use web_sys::{HtmlInputElement, HtmlSelectElement};

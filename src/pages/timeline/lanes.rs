@@ -14,7 +14,7 @@ use yew::prelude::*;
 use super::script::short_cid;
 use super::state::Action;
 use super::text::{count, status_text, time_label};
-use crate::hooks::use_i18n;
+use crate::hooks::{use_i18n, I18n};
 
 /// One queue tile.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,8 +23,8 @@ pub struct TileView {
     pub queue: u32,
     /// Lag of the queue.
     pub lag: u64,
-    /// Held by two or more live processes.
-    pub overlap: bool,
+    /// Live processes holding it (two or more: overlap).
+    pub holders: usize,
     /// Pulling paused by flow control.
     pub flow: bool,
     /// Orderly: cannot be consumed now.
@@ -88,7 +88,7 @@ pub fn lanes_view(snapshot: &Snapshot, model: ConsumeModel, tags: Rc<Vec<String>
         snapshot.queues.get(q as usize).map(|v| TileView {
             queue: v.index,
             lag: v.lag,
-            overlap: v.holders.len() > 1,
+            holders: v.holders.len(),
             flow: v.flow_controlled,
             blocked: v.blocked,
             title: v.mq.to_string(),
@@ -167,7 +167,7 @@ pub fn Lanes(props: &LanesProps) -> Html {
                     if view.orphans.is_empty() {
                         <p class="tl-note">{ i18n.t("page.timeline.tray.empty") }</p>
                     } else {
-                        <ul class="tl-tiles">{ for view.orphans.iter().map(tile) }</ul>
+                        <ul class="tl-tiles">{ for view.orphans.iter().map(|t| tile(&i18n, t)) }</ul>
                     }
                 </section>
             }
@@ -181,18 +181,28 @@ pub fn queue_class(q: u32) -> &'static str {
     CLASSES.get(q as usize % CLASSES.len()).copied().unwrap_or("tl-q0")
 }
 
-fn tile(t: &TileView) -> Html {
+/// A queue's tile; one held by two or more consumers carries a badge with their number
+/// (in each of their lanes), said in words for screen readers.
+fn tile(i18n: &I18n, t: &TileView) -> Html {
+    let overlap = t.holders > 1;
     let class = classes!(
         "tl-tile",
         queue_class(t.queue),
-        t.overlap.then_some("is-overlap"),
+        overlap.then_some("is-overlap"),
         t.flow.then_some("is-flow"),
         t.blocked.then_some("is-blocked"),
     );
     html! {
-        <li key={t.queue} {class} title={t.title.clone()} data-queue={t.queue.to_string()}>
+        <li key={t.queue} {class} title={t.title.clone()} data-queue={t.queue.to_string()}
+            data-holders={t.holders.to_string()}>
             <span class="tl-tile-name">{ format!("Q{}", t.queue) }</span>
             <span class="tl-tile-lag">{ count(t.lag) }</span>
+            if overlap {
+                <span class="tl-tile-badge" aria-hidden="true">{ format!("×{}", t.holders) }</span>
+                <span class="visually-hidden">
+                    { i18n.t_args("page.timeline.lane.held_by", &[("count", &t.holders.to_string())]) }
+                </span>
+            }
         </li>
     }
 }
@@ -287,7 +297,7 @@ fn Lane(props: &LaneProps) -> Html {
             </p>
             if alive {
                 <ul class="tl-tiles" aria-label={i18n.t_args("page.timeline.lane.queues", &[("cid", &lane.cid)])}>
-                    { for lane.tiles.iter().map(tile) }
+                    { for lane.tiles.iter().map(|t| tile(&i18n, t)) }
                 </ul>
             }
         </li>

@@ -7,21 +7,27 @@
 //! - `query.rs`: the `tl_` URL keys, read with clamping notices; `script.rs`: the compact
 //!   text of the injected events in the URL.
 //! - `frame.rs`: what one tick draws, taken from the core once per change.
-//! - `controls.rs`, `lanes.rs`, `stats.rs`, `chart.rs`, `log_pane.rs`, `inject.rs`,
-//!   `explain.rs`: the components; `text.rs`: words for what the core reports.
+//! - `markers.rs`: the marked events (rebalance, crash, join, handoff, duplicate burst) and
+//!   the key moments (overlaps, handoffs) derived from what the core recorded; `pace.rs`: how
+//!   long a tick stays on screen, slowed down across a key moment.
+//! - `controls.rs`, `event_bar.rs`, `lanes.rs`, `stats.rs`, `chart.rs`, `log_pane.rs`,
+//!   `inject.rs`, `explain.rs`: the components; `text.rs`: words for what the core reports.
 //!
 //! The simulation lives in a `RefCell` (`use_mut_ref`); every action mutates it and forces
 //! one render, and the views are memoized on the page's version, so a frame of playback
-//! costs one snapshot, not a copy of the history. The wall clock only decides how many
-//! ticks a frame advances: the run itself is the same at any speed.
+//! costs one snapshot, not a copy of the history. The wall clock (and `pace.rs`) only
+//! decides how many ticks a frame advances: the run itself is the same at any speed.
 
 mod chart;
 mod controls;
+mod event_bar;
 mod explain;
 mod frame;
 mod inject;
 mod lanes;
 mod log_pane;
+mod markers;
+mod pace;
 mod query;
 mod run;
 mod script;
@@ -41,6 +47,7 @@ use yew::prelude::*;
 
 use self::chart::{chart_data, LagChart};
 use self::controls::{Setup, Transport};
+use self::event_bar::EventBar;
 use self::explain::{explanations, script_list};
 use self::frame::Frame;
 use self::inject::InjectPanel;
@@ -73,7 +80,6 @@ struct Player {
     update: UseForceUpdateHandle,
     frame: RefCell<Option<AnimationFrame>>,
     last: Cell<Option<f64>>,
-    carry: Cell<f64>,
 }
 
 impl Player {
@@ -85,21 +91,17 @@ impl Player {
     fn on_frame(self: &Rc<Self>, now: f64) {
         let elapsed = self.last.get().map_or(0.0, |last| (now - last).clamp(0.0, MAX_FRAME_MS));
         self.last.set(Some(now));
-        let (speed, tick_ms) = {
+        let version = self.page.borrow().version;
+        self.page.borrow_mut().apply(Action::Frame(elapsed));
+        let (changed, playing) = {
             let page = self.page.borrow();
-            (page.speed_factor(), page.run.as_ref().map_or(100, |r| r.tick_ms()).max(1) as f64)
+            (page.version != version, page.playing)
         };
-        let simulated = elapsed * speed + self.carry.get();
-        let ticks = (simulated / tick_ms).floor();
-        self.carry.set(simulated - ticks * tick_ms);
-        if ticks >= 1.0 {
-            self.page.borrow_mut().apply(Action::Frame(ticks as u64));
+        if changed {
             self.update.force_update();
         }
-        if self.page.borrow().playing {
+        if playing {
             self.schedule();
-        } else {
-            self.update.force_update();
         }
     }
 }
@@ -144,6 +146,11 @@ pub fn Timeline() -> Html {
             page.borrow().run.as_ref().map(|r| Rc::new(chart_data(r.main(), r.other(), r.horizon())))
         })
     };
+    // The markers change as the run records more, so they follow the page's version.
+    let markers = {
+        let page = page.clone();
+        use_memo((epoch, version), move |_| Rc::new(page.borrow().markers.all().to_vec()))
+    };
     let log = {
         let page = page.clone();
         let clients = frame.as_ref().as_ref().map(|f| f.clients.clone()).unwrap_or_default();
@@ -155,13 +162,7 @@ pub fn Timeline() -> Html {
         let (page, update) = (page.clone(), update.clone());
         use_effect_with(playing, move |playing| {
             let player = playing.then(|| {
-                let player = Rc::new(Player {
-                    page,
-                    update,
-                    frame: RefCell::new(None),
-                    last: Cell::new(None),
-                    carry: Cell::new(0.0),
-                });
+                let player = Rc::new(Player { page, update, frame: RefCell::new(None), last: Cell::new(None) });
                 player.schedule();
                 Playing(player)
             });
@@ -245,6 +246,8 @@ pub fn Timeline() -> Html {
                     <h2 id="tl-transport-title">{ i18n.t("page.timeline.transport.title") }</h2>
                     <Transport tick={f.tick} recorded={f.recorded} horizon={f.horizon} tick_ms={f.tick_ms}
                                {playing} speed={p.speed} on_action={on_action.clone()} />
+                    <EventBar markers={(*markers).clone()} tick={f.tick} recorded={f.recorded} horizon={f.horizon}
+                              tick_ms={f.tick_ms} slow={p.slow} on_action={on_action.clone()} />
                 </section>
             </div>
             { summary(&i18n, f, playing) }
@@ -267,7 +270,7 @@ pub fn Timeline() -> Html {
                 <h2 id="tl-chart-heading">{ i18n.t("page.timeline.chart.heading") }</h2>
                 <p class="tl-note">{ i18n.t("page.timeline.chart.note") }</p>
                 <LagChart data={chart} cursor={f.tick} main_label={main_label.clone()} other_label={other_label.clone()}
-                          lag_now={m.group_lag} />
+                          lag_now={m.group_lag} markers={(*markers).clone()} />
             </section>
             <div class="tl-bottom">
                 <section class="tl-card" aria-labelledby="tl-inject-title">
@@ -307,6 +310,8 @@ fn keyboard(e: &KeyboardEvent) -> Option<Action> {
         "k" | "K" => Action::TogglePlay,
         "." => Action::Step,
         "," => Action::StepBack,
+        "[" => Action::PreviousEvent,
+        "]" => Action::NextEvent,
         _ => return None,
     };
     e.prevent_default();

@@ -14,6 +14,7 @@
 //! | `tl_pop` | the POP client: `simple` (SimpleConsumer, no renewal) or `push` (gRPC PushConsumer, the proxy renews) | the preset's |
 //! | `tl_log` | log filter: `all`, `broker` or a process index | `all` |
 //! | `tl_quiet` | `1`: the log hides offset persistence lines | off |
+//! | `tl_slow` | `0`: playback does not slow down across overlaps and handoffs | on |
 //!
 //! A link may also carry these keys after the route (`#/timeline?tl_seed=2`); the page moves
 //! them into the query when it opens ([`adopt_hash_query`]).
@@ -71,6 +72,7 @@ pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
     let speed = r.choice("tl_speed", &speeds, DEFAULT_SPEED);
     let log = r.text("tl_log", LogFilter::All, |l| l.code(), LogFilter::parse);
     let quiet = r.choice("tl_quiet", &switch, false);
+    let slow = r.choice("tl_slow", &switch, true);
     if let Some(s) = scenario.as_mut() {
         let pop = &mut s.config.client.pop_consumer;
         let pops = [PopConsumer::Simple, PopConsumer::Push].map(|p| (pop_code(p), p));
@@ -89,6 +91,7 @@ pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
     let notices = r.into_notices().into_iter().map(Notice::Url).chain(page_notices).collect();
     let mut page = Page::new(run, speed, log, notices);
     page.quiet = quiet;
+    page.slow = slow;
     // A filter naming a process the run never starts shows nothing; say so and show all.
     if let (LogFilter::Process(p), Some(run)) = (page.log, page.run.as_ref()) {
         if p as usize >= run.main().snapshot().consumers.len() {
@@ -115,6 +118,7 @@ pub fn to_query(page: &Page) -> Vec<(&'static str, Option<String>)> {
         ("tl_pop", (Some(run.pop_consumer()) != preset_pop).then(|| pop_code(run.pop_consumer()).to_owned())),
         ("tl_log", (page.log != LogFilter::All).then(|| page.log.code())),
         ("tl_quiet", page.quiet.then(|| "1".to_owned())),
+        ("tl_slow", (!page.slow).then(|| "0".to_owned())),
     ]
 }
 
@@ -165,6 +169,8 @@ mod tests {
         assert_eq!(run.map(|r| (r.scenario().name.as_str(), r.seed(), r.tick())), Some((DEFAULT_SCENARIO, 1, 0)));
         assert_eq!(page.notices, vec![]);
         assert_eq!(page.speed, DEFAULT_SPEED);
+        assert!(page.slow, "playback slows down at overlaps by default");
+        assert_eq!(to_query(&page).into_iter().find(|(k, _)| *k == "tl_slow"), Some(("tl_slow", None)));
     }
 
     #[test]
@@ -179,6 +185,7 @@ mod tests {
             ("tl_log", "broker"),
             ("tl_quiet", "1"),
             ("tl_pop", "push"),
+            ("tl_slow", "0"),
         ]);
         assert_eq!(page.notices, vec![]);
         let query = to_query(&page);
@@ -190,6 +197,7 @@ mod tests {
         assert_eq!(back.speed, 0);
         assert_eq!(back.log, LogFilter::Broker);
         assert!(back.quiet);
+        assert!(!back.slow);
         assert_eq!(back.run.as_ref().map(Run::pop_consumer), Some(PopConsumer::Push));
         assert_eq!(
             back.run.as_ref().and_then(Run::other).map(|o| o.config().client.pop_consumer),
@@ -224,6 +232,7 @@ mod tests {
             ("tl_cmp", "yes"),
             ("tl_log", "77"),
             ("tl_pop", "PULL"),
+            ("tl_slow", "no"),
         ]);
         let run = page.run.as_ref();
         assert_eq!(run.map(|r| r.scenario().name.as_str()), Some(DEFAULT_SCENARIO));
@@ -247,6 +256,7 @@ mod tests {
                 "tl_seed",
                 "tl_cmp",
                 "tl_speed",
+                "tl_slow",
                 "tl_pop",
                 "tl_t",
                 "bad garbage",
@@ -259,6 +269,7 @@ mod tests {
         let choices = Problem::UnknownChoice { choices: "simple, push".to_owned() };
         assert_eq!(pop, Some(&Notice::Url(UrlNotice::new("tl_pop", "PULL", choices, default))));
         assert_eq!(page.log, LogFilter::All);
+        assert!(page.slow, "an unknown tl_slow keeps the default");
     }
 
     #[test]

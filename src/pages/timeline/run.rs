@@ -110,6 +110,11 @@ impl Run {
         (self.generation, self.main.log_until(self.main.now_ms()).len())
     }
 
+    /// Changes whenever the recorded history is rewritten rather than grown.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// The preset.
     pub fn scenario(&self) -> &Scenario {
         &self.scenario

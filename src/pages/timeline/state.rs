@@ -4,6 +4,8 @@
 
 use rebalance_core::simulate::{scenario, Event, PopConsumer, Scenario};
 
+use super::markers::Markers;
+use super::pace::{self, Moment};
 use super::query::Notice;
 use super::run::Run;
 
@@ -68,8 +70,14 @@ pub enum Action {
     ToStart,
     /// To the last tick.
     ToEnd,
-    /// The animation loop: this many ticks forward.
-    Frame(u64),
+    /// The animation loop: this much wall-clock time (ms) has passed since the last frame.
+    Frame(f64),
+    /// To the next marked event (recording the run further if none is recorded yet).
+    NextEvent,
+    /// To the previous marked event.
+    PreviousEvent,
+    /// Slow playback down across overlaps and handoffs.
+    SlowDown(bool),
     /// Playback speed (index into [`SPEEDS`]).
     Speed(usize),
     /// Another preset (same seed, no injected events, from tick 0).
@@ -119,6 +127,14 @@ pub struct Page {
     pub refusal: Option<String>,
     /// Length of the pause event (ms).
     pub pause_ms: u64,
+    /// Playback slows down across overlaps and handoffs ([`pace`]).
+    pub slow: bool,
+    /// The run's marked events and key moments, read up to its recorded ticks.
+    pub markers: Markers,
+    /// Wall-clock time (ms) playback has not spent on ticks yet.
+    budget_ms: f64,
+    /// The key moment playback is in: its first tick and the time spent on it (ms).
+    moment: Option<(u64, f64)>,
 }
 
 /// The preset called `name`, else the default one.
@@ -133,7 +149,7 @@ impl Page {
             Ok(run) => (Some(run), None),
             Err(e) => (None, Some(e)),
         };
-        Page {
+        let mut page = Page {
             version: 0,
             epoch: 0,
             run,
@@ -145,6 +161,19 @@ impl Page {
             notices,
             refusal: None,
             pause_ms: DEFAULT_PAUSE_MS,
+            slow: true,
+            markers: Markers::default(),
+            budget_ms: 0.0,
+            moment: None,
+        };
+        page.sync_markers();
+        page
+    }
+
+    /// Reads what the run recorded since the last action into the markers.
+    fn sync_markers(&mut self) {
+        if let Some(run) = self.run.as_ref() {
+            self.markers.sync(run.main(), run.generation());
         }
     }
 
@@ -155,8 +184,18 @@ impl Page {
 
     /// Applies one action.
     pub fn apply(&mut self, action: Action) {
+        if let Action::Frame(elapsed_ms) = action {
+            // A frame that shows no new tick changes nothing the views draw.
+            let before = (self.run.as_ref().map(Run::tick), self.playing);
+            self.play_for(elapsed_ms);
+            if (self.run.as_ref().map(Run::tick), self.playing) != before {
+                self.version = self.version.wrapping_add(1);
+            }
+            return;
+        }
         self.version = self.version.wrapping_add(1);
         match action {
+            Action::SlowDown(on) => self.slow = on,
             Action::Speed(i) => self.speed = i.min(SPEEDS.len() - 1),
             Action::Log(filter) => self.log = filter,
             Action::Quiet(on) => self.quiet = on,
@@ -164,6 +203,47 @@ impl Page {
             Action::DismissNotices => self.notices.clear(),
             Action::Scenario(name) => self.switch_scenario(&name),
             other => self.apply_to_run(other),
+        }
+        self.sync_markers();
+    }
+
+    /// Plays on for `elapsed_ms` of wall-clock time: tick by tick, each lasting its
+    /// [`pace::tick_ms`], so a key moment is slowed down even while it is being recorded.
+    fn play_for(&mut self, elapsed_ms: f64) {
+        if !self.playing {
+            return;
+        }
+        let speed = self.speed_factor();
+        let Some(run) = self.run.as_mut() else { return };
+        let normal = run.tick_ms().max(1) as f64 / speed;
+        if elapsed_ms.is_finite() && elapsed_ms > 0.0 {
+            self.budget_ms += elapsed_ms;
+        }
+        loop {
+            if run.at_end() {
+                self.playing = false;
+                break;
+            }
+            let moment = if self.slow { self.markers.moment_at(run.tick()) } else { None };
+            let spent = match (moment, self.moment) {
+                (Some((first, _)), Some((current, spent))) if first == current => spent,
+                // Entering a key moment: its time on screen starts now, not with what was
+                // left of the frame that reached it.
+                (Some(_), _) => {
+                    self.budget_ms = 0.0;
+                    0.0
+                }
+                (None, _) => 0.0,
+            };
+            let cost = pace::tick_ms(normal, moment.map(|(_, len)| Moment { len, spent_ms: spent }));
+            if self.budget_ms < cost {
+                self.moment = moment.map(|(first, _)| (first, spent));
+                break;
+            }
+            self.budget_ms -= cost;
+            self.moment = moment.map(|(first, _)| (first, spent + cost));
+            run.advance(1);
+            self.markers.sync(run.main(), run.generation());
         }
     }
 
@@ -194,6 +274,29 @@ impl Page {
                     run.seek(0);
                 }
                 self.playing = !self.playing;
+                self.budget_ms = 0.0;
+                self.moment = None;
+            }
+            Action::PreviousEvent => {
+                self.playing = false;
+                if let Some(tick) = self.markers.previous_before(run.tick()) {
+                    run.seek(tick);
+                }
+            }
+            Action::NextEvent => {
+                self.playing = false;
+                // Recorded markers first; else record tick by tick until one appears.
+                let from = run.tick();
+                loop {
+                    self.markers.sync(run.main(), run.generation());
+                    if let Some(tick) = self.markers.next_after(from) {
+                        run.seek(tick);
+                        break;
+                    }
+                    if run.advance(1) == 0 {
+                        break;
+                    }
+                }
             }
             Action::Step => {
                 self.playing = false;
@@ -211,12 +314,6 @@ impl Page {
             Action::ToEnd => {
                 self.playing = false;
                 run.seek(run.horizon());
-            }
-            Action::Frame(ticks) if self.playing => {
-                run.advance(ticks);
-                if run.at_end() {
-                    self.playing = false;
-                }
             }
             Action::Seed(seed) => run.set_seed(seed.min(MAX_SEED)),
             Action::Compare(on) => run.set_compare(on),
@@ -250,14 +347,16 @@ mod tests {
     #[test]
     fn play_step_and_seek() {
         let mut p = page("scale-out-avg");
+        p.apply(Action::SlowDown(false));
         p.apply(Action::TogglePlay);
         assert!(p.playing);
-        p.apply(Action::Frame(25));
+        // 8×: a 100 ms tick lasts 12.5 ms.
+        p.apply(Action::Frame(25.0 * 12.5));
         assert_eq!(tick(&p), 25);
         p.apply(Action::Step);
         assert!(!p.playing);
         assert_eq!(tick(&p), 26);
-        p.apply(Action::Frame(10));
+        p.apply(Action::Frame(125.0));
         assert_eq!(tick(&p), 26, "a frame while paused does nothing");
         p.apply(Action::StepBack);
         p.apply(Action::StepBack);
@@ -268,7 +367,7 @@ mod tests {
         assert_eq!(tick(&p), 1_800);
         p.apply(Action::TogglePlay);
         assert_eq!((tick(&p), p.playing), (0, true), "play at the end starts over");
-        p.apply(Action::Frame(5_000));
+        p.apply(Action::Frame(1e9));
         assert_eq!((tick(&p), p.playing), (1_800, false), "playing stops at the end");
     }
 
@@ -305,5 +404,74 @@ mod tests {
         }
         assert_eq!(LogFilter::parse("-1"), None);
         assert_eq!(LogFilter::parse("x"), None);
+    }
+
+    /// Plays `p` with 60 frames a second until the end; returns the wall-clock time each
+    /// tick was on screen (ms).
+    fn play_to_end(p: &mut Page) -> Vec<f64> {
+        const FRAME_MS: f64 = 1_000.0 / 60.0;
+        let horizon = p.run.as_ref().map_or(0, Run::horizon);
+        let mut shown = vec![0.0; horizon as usize + 1];
+        p.apply(Action::TogglePlay);
+        while p.playing {
+            if let Some(slot) = shown.get_mut(tick(p) as usize) {
+                *slot += FRAME_MS;
+            }
+            p.apply(Action::Frame(FRAME_MS));
+        }
+        shown
+    }
+
+    /// Runs of consecutive ticks for which `key` holds.
+    fn runs(ticks: impl Iterator<Item = (u64, bool)>) -> Vec<(u64, u64)> {
+        let mut out: Vec<(u64, u64)> = Vec::new();
+        for t in ticks.filter_map(|(t, key)| key.then_some(t)) {
+            match out.last_mut() {
+                Some((_, last)) if *last + 1 == t => *last = t,
+                _ => out.push((t, t)),
+            }
+        }
+        out
+    }
+
+    /// At the default speed (8×: 12.5 ms per 100 ms tick) a handoff or an overlap would
+    /// flash by; slowed down, each key moment is on screen a second in all, both while the
+    /// run is recorded and when it is played again.
+    #[test]
+    fn a_key_moment_stays_on_screen_at_least_a_second_at_the_default_speed() {
+        for name in ["crash", "gc-pause"] {
+            let mut p = page(name);
+            let live = play_to_end(&mut p);
+            let Some(run) = p.run.as_ref() else { panic!("no run") };
+            let history = run.main().history().to_vec();
+            let moments = p.markers.moments().to_vec();
+            assert!(!moments.is_empty(), "{name} has a handoff");
+            // Every tick with two holders of a queue is in a key moment.
+            let overlaps = runs((0..).zip(history.iter().map(|m| m.overlapping_queues > 0)));
+            for (first, last) in &overlaps {
+                assert!(moments.iter().any(|(a, b)| a <= first && last <= b), "{name}: {overlaps:?} {moments:?}");
+            }
+            let on_screen = |shown: &[f64], (first, last): (u64, u64)| -> f64 {
+                shown.get(first as usize..=last as usize).map_or(0.0, |s| s.iter().sum())
+            };
+            p.apply(Action::ToStart);
+            let replay = play_to_end(&mut p);
+            for moment in &moments {
+                for (mode, shown) in [("live", &live), ("replay", &replay)] {
+                    let ms = on_screen(shown, *moment);
+                    assert!(ms >= pace::KEY_MS, "{name} {mode}: {moment:?} on screen {ms} ms");
+                }
+            }
+            // Each key moment adds at most a second (and a frame): the rest plays at the speed.
+            let total: f64 = replay.iter().sum();
+            let normal = history.len() as f64 * 12.5;
+            assert!(total <= normal + moments.len() as f64 * (pace::KEY_MS + 20.0) + 100.0, "{name}: {total} ms");
+            // The same run without the slow-down: the shortest moment is a flash.
+            p.apply(Action::SlowDown(false));
+            p.apply(Action::ToStart);
+            let fast = play_to_end(&mut p);
+            let shortest = moments.iter().map(|o| on_screen(&fast, *o)).fold(f64::INFINITY, f64::min);
+            assert!(shortest < 100.0, "{name}: {shortest} ms without the slow-down");
+        }
     }
 }
