@@ -39,6 +39,10 @@ pub struct Frame {
     pub queues_per_broker: u32,
     /// readQueueNums and writeQueueNums now.
     pub read_write: (u32, u32),
+    /// Queues of the topic now, on every broker.
+    pub queue_total: u32,
+    /// The topic's brokers, by name.
+    pub brokers: Rc<Vec<String>>,
     /// Queue handoffs so far, and the fewest / most queues a running consumer holds now
     /// (queue-level models; shown together so that fewer moves are read next to the balance).
     pub moves: Option<(u64, (u32, u32))>,
@@ -89,6 +93,8 @@ impl Frame {
             tags,
             queues_per_broker,
             read_write,
+            queue_total: u32::try_from(snapshot.queues.len()).unwrap_or(u32::MAX),
+            brokers: Rc::new(config.topic.brokers.iter().map(|b| b.name.clone()).collect()),
             moves,
             produce_rate: config.topic.produce_rate,
             preset_events: run.scenario().events.clone(),

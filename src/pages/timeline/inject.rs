@@ -1,6 +1,7 @@
 //! Inject an event at the current tick: a consumer joins, stops, crashes, stalls, changes
 //! its subscription or gets a cid twin; the topic's read and write queue counts change;
-//! producers change their rate; a rolling deploy starts. The core validates each event; a refusal is shown as its
+//! producers change their rate; a rolling deploy starts; the next messages of a queue fail or
+//! get stuck; a broker stops or starts. The core validates each event; a refusal is shown as its
 //! message and nothing else changes.
 
 use std::rc::Rc;
@@ -30,6 +31,10 @@ pub struct InjectProps {
     pub produce_rate: u64,
     /// The pause event's length (ms).
     pub pause_ms: u64,
+    /// Queues of the topic now (every broker), for the failure events.
+    pub queue_total: u32,
+    /// The topic's brokers.
+    pub brokers: Rc<Vec<String>>,
     /// The core's refusal of the last event.
     #[prop_or_default]
     pub refusal: Option<AttrValue>,
@@ -56,6 +61,9 @@ pub fn InjectPanel(props: &InjectProps) -> Html {
     let sub_choice = use_state_eq(|| 0usize);
     let queues = use_state_eq(|| props.queues_per_broker.saturating_mul(2).clamp(1, 256));
     let rate = use_state_eq(|| props.produce_rate.saturating_mul(2).clamp(0, 100_000));
+    let fail_queue = use_state_eq(|| 0u32);
+    let fail_count = use_state_eq(|| 5u32);
+    let broker = use_state_eq(|| 0usize);
     let deploy = use_state_eq(|| Deploy {
         replace: 3,
         start: 3,
@@ -110,6 +118,18 @@ pub fn InjectPanel(props: &InjectProps) -> Html {
         stop_after_ms: d.stop_after_s * 1_000,
         stop_spacing_ms: d.stop_spacing_s * 1_000,
         graceful: d.graceful,
+    };
+    let last_queue = props.queue_total.saturating_sub(1);
+    let (queue, count) = ((*fail_queue).min(last_queue), *fail_count);
+    let fail = SimEvent::FailMessages { queue, count, duration_ms: None };
+    let stuck = SimEvent::StuckMessage { queue, count, duration_ms: None };
+    let broker_name = props.brokers.get(*broker).or_else(|| props.brokers.first()).cloned();
+    let for_broker = |make: fn(String) -> SimEvent| broker_name.clone().map(|b| send(make(b)));
+    let on_broker = {
+        let broker = broker.clone();
+        Callback::from(move |e: Event| {
+            broker.set(e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0));
+        })
     };
     let button = |label: &'static str, onclick: Option<Callback<MouseEvent>>| {
         let disabled = onclick.is_none();
@@ -186,6 +206,32 @@ pub fn InjectPanel(props: &InjectProps) -> Html {
                         <label for="tl-deploy-graceful">{ i18n.t("page.timeline.inject.deploy_graceful") }</label>
                     </div>
                     { button(i18n.t("page.timeline.inject.rolling_deploy"), Some(send(rolling))) }
+                </fieldset>
+                <fieldset class="tl-fieldset">
+                    <legend>{ i18n.t("page.timeline.inject.failures") }</legend>
+                    <NumberField id="tl-fail-queue" label={i18n.t("page.timeline.inject.queue")} value={f64::from(queue)}
+                        min={0.0} max={f64::from(last_queue)}
+                        help={AttrValue::from(i18n.t("page.timeline.inject.failures_help"))}
+                        on_change={{ let q = fail_queue.clone(); Callback::from(move |v: f64| q.set(v as u32)) }} />
+                    <NumberField id="tl-fail-count" label={i18n.t("page.timeline.inject.count")} value={f64::from(count)}
+                        min={1.0} max={1_000.0}
+                        on_change={{ let n = fail_count.clone(); Callback::from(move |v: f64| n.set(v as u32)) }} />
+                    <div class="tl-buttons">
+                        { button(i18n.t("page.timeline.inject.fail"), Some(send(fail))) }
+                        { button(i18n.t("page.timeline.inject.stuck"), Some(send(stuck))) }
+                    </div>
+                    <div class="tl-field">
+                        <label for="tl-broker">{ i18n.t("page.timeline.inject.broker") }</label>
+                        <select id="tl-broker" onchange={on_broker}>
+                            { for props.brokers.iter().enumerate().map(|(i, b)| html! {
+                                <option value={i.to_string()} selected={i == *broker}>{ b.clone() }</option>
+                            }) }
+                        </select>
+                    </div>
+                    <div class="tl-buttons">
+                        { button(i18n.t("page.timeline.inject.broker_stop"), for_broker(|broker| SimEvent::BrokerStop { broker })) }
+                        { button(i18n.t("page.timeline.inject.broker_start"), for_broker(|broker| SimEvent::BrokerStart { broker })) }
+                    </div>
                 </fieldset>
             </div>
         </div>

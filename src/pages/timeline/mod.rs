@@ -282,7 +282,7 @@ pub fn Timeline() -> Html {
                         }
                     </p>
                     <InjectPanel targets={f.targets.clone()} tags={f.tags.clone()} queues_per_broker={f.queues_per_broker} read_write={f.read_write}
-                        produce_rate={f.produce_rate} pause_ms={p.pause_ms}
+                        produce_rate={f.produce_rate} pause_ms={p.pause_ms} queue_total={f.queue_total} brokers={f.brokers.clone()}
                         refusal={p.refusal.clone().map(AttrValue::from)} on_action={on_action.clone()} />
                 </section>
                 <section class="tl-card" aria-labelledby="tl-log-title">

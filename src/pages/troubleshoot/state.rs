@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn bad_answers_keep_what_can_be_read_and_say_so() {
-        let lag = SYMPTOMS.iter().position(|s| s.id == "lag-grows").unwrap();
+        let lag = SYMPTOMS.iter().position(|s| s.id == "lag-grows").expect("the lag-grows symptom");
         let n = SYMPTOMS[lag].causes.len();
         // A letter that is no answer, and a string longer than the symptom's causes.
         let (state, notices) = read(&[("ts_s", "lag-grows"), ("ts_a", "yxn-n-n-n-")]);

@@ -126,7 +126,7 @@ fn the_numbers_in_the_texts_are_rocketmqs() {
 
 #[test]
 fn likely_causes_come_first_and_ruled_out_ones_last() {
-    let s = SYMPTOMS.iter().find(|s| s.id == "lag-grows").unwrap();
+    let s = SYMPTOMS.iter().find(|s| s.id == "lag-grows").expect("the lag-grows symptom");
     let answers = [Answer::No, Answer::Unanswered, Answer::Yes, Answer::No, Answer::Yes];
     let order: Vec<&str> = ranked(s, &answers).iter().map(|(_, c, _)| c.id).collect();
     assert_eq!(order, [s.causes[2], s.causes[4], s.causes[1], s.causes[0], s.causes[3]]);
