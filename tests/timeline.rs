@@ -228,6 +228,31 @@ async fn scrubbing_keeps_the_recorded_run_and_a_crash_injected_there_discards_th
     assert_eq!(url_state::get("tl_events").as_deref(), Some("30000-crash-192.168.0.3"));
 }
 
+/// The failures panel: the next messages of a queue fail or get stuck, and the topic's
+/// brokers can be stopped or started; each lands in the script and the link.
+#[wasm_bindgen_test]
+async fn failing_and_stuck_messages_are_injected_from_the_panel() {
+    let _serial = support::serial().await;
+    open("?lang=en&tl_scenario=scale-out-avg&tl_t=100", "#/timeline");
+    let (root, handle) = mount().await;
+    at_tick(&root, 100).await;
+    let failures = ".tl-inject-grid > .tl-fieldset:nth-child(4)";
+    assert_eq!(text(&root, &format!("{failures} legend")), "Failures and brokers");
+    type_and_settle(&root, "#tl-fail-queue", "2").await;
+    type_and_settle(&root, "#tl-fail-count", "3").await;
+    click_and_settle(&root, &format!("{failures} .tl-buttons button:nth-child(1)")).await;
+    until("the failing messages", || text(&root, ".tl-script").contains("3 messages of Q2 start failing")).await;
+    click_and_settle(&root, &format!("{failures} .tl-buttons button:nth-child(2)")).await;
+    until("the stuck messages", || count(&root, ".tl-script .tl-event.is-injected") == 2).await;
+    assert_eq!(count(&root, ".tl-inject .tl-error"), 0);
+    let brokers: Vec<String> =
+        support::all(&root, "#tl-broker option").iter().filter_map(|o| o.text_content()).collect();
+    assert_eq!(brokers, ["broker-a"]);
+    unmount(handle).await;
+    let events = url_state::get("tl_events").unwrap_or_default();
+    assert!(events.contains("10000-fail-2-3") && events.contains("10000-stuck-2-3"), "{events}");
+}
+
 #[wasm_bindgen_test]
 async fn step_play_and_scrub_move_the_tick_and_the_url() {
     let _serial = support::serial().await;
