@@ -174,7 +174,9 @@ fn cause_card(i18n: &I18n, dispatch: &Callback<PageAction>, i: usize, cause: &Ca
         }
     });
     html! {
-        <li class={classes!("ts-cause", status_class)} data-cause={cause.id} aria-labelledby={title_id.clone()}>
+        // Keyed: an answer reorders the list, and each card (with its radios) moves as a whole.
+        <li key={cause.id} class={classes!("ts-cause", status_class)} data-cause={cause.id}
+            aria-labelledby={title_id.clone()}>
             <h3 id={title_id}>
                 <span class="ts-status">{ i18n.t(status_key) }</span>
                 { i18n.t(cause.title) }
