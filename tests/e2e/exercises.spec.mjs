@@ -156,7 +156,7 @@ test('consistent hashing: the model answer compares the counts it shows; "fewer 
   await expect(model).not.toContainText('few moves');
 
   await open(page, './?lang=en&ex_id=hash_properties&ex_seed=1#/exercises');
-  for (const text of [/only the queues of ring-adjacent segments/, /Virtual nodes \(10 per consumer/, /clearly uneven/]) {
+  for (const text of [/only queues of ring-adjacent segments/, /Virtual nodes \(10 per consumer/, /clearly uneven/]) {
     await page.getByLabel(text).check();
   }
   await page.getByLabel(/On every membership change, consistent hashing moves fewer/).check();

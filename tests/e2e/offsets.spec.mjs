@@ -91,17 +91,22 @@ test('a marker can be dragged with the pointer', async ({ page }) => {
   await expect(marker).toHaveAttribute('aria-valuenow', '3500');
   await expect(stat(page, 0, 'lag')).toHaveText('2,700');
   await expect(page).toHaveURL(/of_q=broker-a:0:100:6200:3500/);
-  // PullOffset overlaps nothing at its label below the bar: grab it there.
-  const cap = await queue(page, 0).locator('[data-marker="pull"] .of-marker-cap').boundingBox();
+  // PullOffset overlaps nothing at its label below the bar: grab it there, in view (the
+  // mouse only reaches what is on screen; positions are read again after the scroll).
+  const pullCap = queue(page, 0).locator('[data-marker="pull"] .of-marker-cap');
+  await pullCap.scrollIntoViewIfNeeded();
+  const cap = await pullCap.boundingBox();
+  const t2 = await track.boundingBox();
   await page.mouse.move(cap.x + cap.width / 2, cap.y + cap.height / 2);
   await page.mouse.down();
-  await page.mouse.move(t.x + t.width * 0.8, cap.y + cap.height / 2, { steps: 5 });
+  await page.mouse.move(t2.x + t2.width * 0.8, cap.y + cap.height / 2, { steps: 5 });
   await page.mouse.up();
   await expect(stat(page, 0, 'inflight')).toHaveText('2,100');
   // Past MaxOffset the consumer stops at MaxOffset (and pushes PullOffset along).
-  await page.mouse.move(t.x + t.width * 0.5, m.y + m.height / 2);
+  const m2 = await marker.boundingBox();
+  await page.mouse.move(m2.x + m2.width / 2, m2.y + m2.height / 2);
   await page.mouse.down();
-  await page.mouse.move(t.x + t.width + 40, m.y + m.height / 2, { steps: 5 });
+  await page.mouse.move(t2.x + t2.width + 40, m2.y + m2.height / 2, { steps: 5 });
   await page.mouse.up();
   await expect(stat(page, 0, 'lag')).toHaveText('0');
   await expect(stat(page, 0, 'inflight')).toHaveText('0');

@@ -35,11 +35,11 @@ for (const { id, causes } of SYMPTOMS) {
 
     // "Yes" to the last cause's question moves it up as likely; "No" to the first rules it out.
     const last = causes[causes.length - 1];
-    await page.locator(`.ts-cause[data-cause="${last}"]`).getByRole('radio', { name: 'Yes' }).check();
+    await page.locator(`.ts-cause[data-cause="${last}"]`).getByRole('radio', { name: 'Yes', exact: true }).check();
     await expect(cards.first()).toHaveAttribute('data-cause', last);
     await expect(cards.first().locator('.ts-status')).toHaveText('Likely');
     if (causes.length > 1) {
-      await page.locator(`.ts-cause[data-cause="${causes[0]}"]`).getByRole('radio', { name: 'No' }).check();
+      await page.locator(`.ts-cause[data-cause="${causes[0]}"]`).getByRole('radio', { name: 'No', exact: true }).check();
       await expect(cards.last()).toHaveAttribute('data-cause', causes[0]);
       await expect(cards.last().locator('.ts-status')).toHaveText('Ruled out');
     }
