@@ -1,6 +1,7 @@
 //! The page's state and its share of the URL: the picked symptom (`ts_s`) and the answers
 //! to its causes' questions (`ts_a`, one letter per cause in the symptom's order: `y` yes,
-//! `n` no, `-` not answered). Bad values are reported as [`UrlNotice`]s and replaced.
+//! `n` no, `-` not answered; a shorter string leaves the rest unanswered). Bad values are
+//! reported as [`UrlNotice`]s and replaced.
 
 use super::tree::{symptom, Answer, Symptom, SYMPTOMS};
 use crate::url_state::{Problem, UrlNotice, UrlReader};
@@ -67,7 +68,7 @@ impl State {
             for (slot, code) in answers.iter_mut().zip(&codes) {
                 *slot = code.unwrap_or_default();
             }
-            if codes.len() != count || codes.iter().any(Option::is_none) {
+            if codes.len() > count || codes.iter().any(Option::is_none) {
                 let used: String = answers.iter().map(|a| a.code()).collect();
                 r.note(KEY_ANSWERS, &raw, Problem::Invalid, used);
             }
@@ -123,10 +124,10 @@ mod tests {
         assert_eq!(notices.len(), 1);
         assert_eq!((notices[0].key.as_str(), &notices[0].problem), ("ts_a", &Problem::Invalid));
         assert_eq!(notices[0].used.len(), n);
-        // Short is read as far as it goes, and said.
-        let (state, notices) = read(&[("ts_s", "lag-grows"), ("ts_a", "n")]);
-        assert_eq!(state.answers[0], Answer::No);
-        assert_eq!(notices.len(), 1);
+        // Short is read as far as it goes; the rest is unanswered, which is no mistake.
+        let (state, notices) = read(&[("ts_s", "lag-grows"), ("ts_a", "-y")]);
+        assert_eq!(&state.answers[..3], &[Answer::Unanswered, Answer::Yes, Answer::Unanswered]);
+        assert!(notices.is_empty(), "{notices:?}");
         // Out-of-range answer indices are ignored.
         assert_eq!(state.apply(Action::Answer(99, Answer::Yes)).answers, state.answers);
     }
