@@ -173,7 +173,6 @@ pub fn decode(get: &dyn Fn(&str) -> Option<String>) -> PageState {
     let example = |raw: &str| (raw.trim() == "mqadmin").then_some(true);
     if r.text(KEY_EXAMPLE, false, |_| String::new(), example) {
         state.load_field_example();
-        state.notices.clear();
     }
     if let Some(text) = r.raw(KEY_QUEUES) {
         let entries: Vec<&str> = text.split(';').map(str::trim).filter(|e| !e.is_empty()).collect();

@@ -12,7 +12,6 @@ mod tree;
 use std::rc::Rc;
 
 use rebalance_core::exercise::instance::ShowMeState;
-use rebalance_core::exercise::model::Page;
 use yew::prelude::*;
 
 use self::state::{Action, State};
@@ -44,16 +43,6 @@ impl Reducible for PageState {
             }
             PageAction::DismissNotices => Rc::new(PageState { state: self.state.clone(), notices: Vec::new() }),
         }
-    }
-}
-
-/// The page a live state opens, as the router knows it (for its name in the link).
-fn route_of(page: Page) -> Route {
-    match page {
-        Page::Playground => Route::Playground,
-        Page::Offsets => Route::Offsets,
-        Page::Planner => Route::Planner,
-        Page::Simulator => Route::Timeline,
     }
 }
 
@@ -150,7 +139,7 @@ fn cause_card(i18n: &I18n, dispatch: &Callback<PageAction>, i: usize, cause: &Ca
         }
     };
     let title_id = format!("ts-c-{}", cause.id);
-    let route = route_of(cause.live.page);
+    let route = Route::from_path(show_me::route_path(cause.live.page));
     let live = i18n.t_args("page.troubleshoot.live", &[("page", i18n.t(route.nav_key()))]);
     let settings = (!cause.settings.is_empty()).then(|| {
         html! {

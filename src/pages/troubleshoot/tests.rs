@@ -64,6 +64,9 @@ fn every_live_link_opens_a_state_of_our_pages() {
             Page::Planner => ("pl_b=", "#/planner"),
         };
         assert!(href.contains(key) && href.ends_with(path), "{}: {href}", c.id);
+        // The link is labelled with the page's name in the header.
+        let route = crate::router::Route::from_path(crate::show_me::route_path(c.live.page));
+        assert_eq!(format!("#{}", route.path()), path, "{}", c.id);
     }
 }
 
