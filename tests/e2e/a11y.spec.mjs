@@ -1,9 +1,10 @@
 // Accessibility of every page, light and dark, checked by axe-core (the rules of WCAG 2.1 A
 // and AA: colour contrast of every text, labels, names, ARIA, landmarks…). Each page is
-// checked in the states that draw the most: moved tiles, idle lanes, the `[BUG]` log line and
-// the table on the playground, lost offsets, a missed and a never-reached target, a timeline
-// run to its end, an exercise with a diagnosed wrong answer and a hint, a class link without
-// model answers whose multiple choice is marked option by option.
+// checked in the states that draw the most: moved tiles, idle lanes, the `[BUG]` log line,
+// the table, a prediction asked and a rebalance stepped through on the playground, lost
+// offsets, a missed and a never-reached target, a timeline run to its end, an exercise with a
+// diagnosed wrong answer and a hint, a class link without model answers whose multiple
+// choice is marked option by option.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, appReady } from './fixtures.mjs';
 
@@ -35,6 +36,18 @@ for (const colorScheme of ['light', 'dark']) {
       await expect(page.locator('.pg-lane .pg-tile.is-moved').first()).toBeVisible();
       await expect(page.locator('.pg-lane.is-parked')).toHaveCount(0);
       await expectAccessible(page, 'playground after a change');
+
+      await open(page, './?lang=en&pg_q=8&pg_b=1&pg_c=3&pg_pr=1#/');
+      await page.getByRole('button', { name: 'Add consumer' }).click();
+      await page.getByRole('button', { name: 'Q2', exact: true }).click();
+      await page.getByRole('button', { name: 'Q3', exact: true }).click();
+      await expectAccessible(page, 'playground asking which queues will move');
+      await page.getByRole('button', { name: 'Show', exact: true }).click();
+      await expect(page.locator('.pg-tile.is-wrong')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Step through' }).click();
+      await page.locator('#pg-step').click();
+      await expect(page.locator('.pg-steps li.is-current')).toHaveCount(1);
+      await expectAccessible(page, 'playground stepping through a rebalance');
 
       await open(page, './?lang=en&pg_q=4&pg_c=6&pg_s=AVG#/');
       await expect(page.locator('.pg-lane.is-idle')).toHaveCount(2);

@@ -72,6 +72,13 @@ for (const viewport of PHONES) {
         await page.getByRole('button', { name: 'Add consumer' }).click();
         await expect(page.locator('.pg-tile.is-moved').first()).toBeAttached();
       }],
+      ['the playground asking which queues will move, then stepping', './?lang=en&pg_q=16&pg_c=5&pg_pr=1#/', async (page) => {
+        await page.getByRole('button', { name: 'Add consumer' }).click();
+        await expect(page.locator('.pg-tile-button[aria-pressed]').first()).toBeVisible();
+        await page.getByRole('button', { name: 'Show', exact: true }).click();
+        await page.getByRole('button', { name: 'Step through' }).click();
+        await expect(page.locator('#pg-step-status')).toBeVisible();
+      }],
       ['a troubleshoot symptom with its causes', './?lang=en&ts_s=lag-grows&ts_a=y#/troubleshoot', async (page) => {
         await expect(page.locator('.ts-settings').first()).toBeVisible();
       }],

@@ -87,6 +87,87 @@ test('compare mode: AVG vs CONSISTENT_HASH when a 4th consumer joins 8 queues', 
   await testInfo.attach('playground', { path: wide, contentType: 'image/png' });
 });
 
+/** How many animations are running (tiles travelling). */
+const travelling = (page) => page.evaluate(() => document.getAnimations().length);
+
+// SPEC §4 on one broker: with 8 queues and 3 consumers under AVG, a fourth joining moves Q2
+// (first → second), Q4, Q5 (second → third), Q6, Q7 (third → fourth).
+const BEFORE = [['Q0', 'Q1', 'Q2'], ['Q3', 'Q4', 'Q5'], ['Q6', 'Q7']];
+const AFTER = [['Q0', 'Q1'], ['Q2', 'Q3'], ['Q4', 'Q5'], ['Q6', 'Q7']];
+
+test('replay the last rebalance: the tiles travel again, the settings and the URL stay', async ({ page }) => {
+  await open(page, 'pg_q=8&pg_b=1&pg_c=3');
+  await page.getByRole('button', { name: 'Add consumer' }).click();
+  await expect(page.locator('#pg-moves')).toHaveText(/^Moved: Q2 .* · Q7 /);
+  await expect.poll(() => travelling(page)).toBe(0);
+  const url = page.url();
+  await page.getByRole('button', { name: 'Replay the last rebalance' }).click();
+  await expect.poll(() => travelling(page)).toBeGreaterThan(0);
+  await expect(page.locator('#pg-moves')).toHaveText(/^Again: Moved: Q2 /);
+  await expect.poll(() => travelling(page)).toBe(0);
+  expect(await lanes(page)).toEqual(AFTER);
+  expect(page.url()).toBe(url);
+  await expect(page.locator('#pg-consumers')).toHaveValue('4');
+  // Reduced motion: nothing travels, the result is there at once and said again.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('button', { name: 'Add consumer' }).click();
+  await expect(page.locator('.pg-lane')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Replay the last rebalance' }).click();
+  await expect(page.locator('#pg-moves')).toHaveText(/^Again: Moved: /);
+  expect(await travelling(page)).toBe(0);
+  await expect(page.locator('.pg-history li')).toHaveCount(1);
+});
+
+test('step through a rebalance move by move, then back to the live board', async ({ page }) => {
+  await open(page, 'pg_q=8&pg_b=1&pg_c=3');
+  await page.getByRole('button', { name: 'Add consumer' }).click();
+  await expect(page.locator('.pg-lane')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Step through' }).click();
+  await expect(page.locator('#pg-step-status')).toHaveText('Before the change: 5 queues to move. Press Next move.');
+  expect(await lanes(page)).toEqual([...BEFORE, []]);
+  const next = page.locator('#pg-step');
+  await next.click();
+  await expect(page.locator('#pg-step-status')).toHaveText(/^Move 1 of 5: Q2 /);
+  await expect(page.locator('.pg-steps li.is-current')).toHaveText(/^Q2 /);
+  expect(await lanes(page)).toEqual([['Q0', 'Q1'], ['Q2', 'Q3', 'Q4', 'Q5'], ['Q6', 'Q7'], []]);
+  for (const n of [2, 3, 4, 5]) {
+    await next.click();
+    await expect(page.locator('#pg-step-status')).toHaveText(new RegExp(`^Move ${n} of 5: `));
+  }
+  await expect(page.locator('.pg-steps li.is-current')).toHaveText(/^Q7 /);
+  expect(await lanes(page)).toEqual(AFTER);
+  await expect(next).toHaveText('Finish');
+  await next.click();
+  await expect(page.locator('.pg-steps')).toHaveCount(0);
+  expect(await lanes(page)).toEqual(AFTER);
+  await expect(page.locator('#pg-consumers')).toHaveValue('4');
+});
+
+test('predict, then watch: pick the tiles, Show, each queue marked from the moves', async ({ page }) => {
+  await open(page, 'pg_q=8&pg_b=1&pg_c=3');
+  await page.locator('#pg-predict').check();
+  await expect(page).toHaveURL(/pg_pr=1/);
+  await page.getByRole('button', { name: 'Add consumer' }).click();
+  await expect(page.locator('#pg-summary')).toHaveText(/^Which queues will move\?/);
+  // Nothing moves yet: the board before the change, its tiles as buttons.
+  expect(await lanes(page)).toEqual(BEFORE);
+  await expect(page.locator('.pg-tile-button[aria-pressed="false"]')).toHaveCount(8);
+  for (const q of ['Q2', 'Q3', 'Q6']) await page.getByRole('button', { name: q, exact: true }).click();
+  // The keyboard picks too.
+  await page.getByRole('button', { name: 'Q7', exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('.pg-tile-button[aria-pressed="true"]')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  // Moved: Q2, Q4, Q5, Q6, Q7. Picked: Q2, Q3, Q6, Q7.
+  await expect(page.locator('#pg-score')).toHaveText('3 of 5 right, 1 wrong');
+  await expect(page.locator('.pg-marks')).toHaveText('Right: Q2, Q6, Q7 · Missed: Q4, Q5 · Wrong: Q3');
+  await expect(page.locator('.pg-tile.is-right')).toHaveCount(3);
+  await expect(page.locator('.pg-tile.is-missed')).toHaveCount(2);
+  await expect(page.locator('.pg-tile.is-wrong')).toHaveText('Q3wrong');
+  await expect(page.locator('.pg-lane')).toHaveCount(4);
+  await expect(page.locator('#pg-moves')).toHaveText(/^Moved: Q2 /);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 

@@ -44,6 +44,8 @@ pub enum Action {
     SetTable(bool),
     /// Compare mode on or off.
     SetCompare(bool),
+    /// "Predict before moving" on or off.
+    SetPredict(bool),
     /// Adds (up to three) or removes a compared mode.
     ToggleCompareMode(Mode),
     /// The membership change compare mode applies.
@@ -106,6 +108,7 @@ impl Settings {
             Action::SetLate(on) => next.late = *on,
             Action::SetTable(on) => next.table = *on,
             Action::SetCompare(on) => next.compare = *on,
+            Action::SetPredict(on) => next.predict = *on,
             Action::ToggleCompareMode(mode) => match next.compare_modes.iter().position(|m| m == mode) {
                 Some(i) => {
                     next.compare_modes.remove(i);

@@ -12,6 +12,7 @@ use rebalance_core::message_queue::{sort_cids, sort_queues};
 use rebalance_core::{Error, MessageQueue};
 use yew::AttrValue;
 
+use super::predict::Mark;
 use super::settings::{cid_of, Action, Mode, QueueRef, Settings, GROUP};
 use crate::url_state::UrlNotice;
 
@@ -39,6 +40,23 @@ pub struct Tile {
     pub moved: bool,
     /// More than one distinct cid holds it.
     pub overlap: bool,
+    /// What it shows about a prediction.
+    pub guess: Guess,
+}
+
+/// What a tile shows about a prediction (see `predict.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Guess {
+    /// No question asked.
+    #[default]
+    Off,
+    /// "Which queues will move?" is open: the tile is a button, pressed when picked.
+    Open {
+        /// The reader picked it.
+        picked: bool,
+    },
+    /// The change is shown: whether the prediction about this queue was right.
+    Marked(Mark),
 }
 
 /// One member of the group: a lane.
@@ -109,6 +127,9 @@ pub struct Lab {
     pub view: Rc<View>,
     /// Bumped on every rebalance.
     pub version: u64,
+    /// The view and assignment before the last rebalance (what Replay, Step through and a
+    /// prediction start from).
+    pub before: Option<(Rc<View>, Option<Rc<GroupAssignment>>)>,
     inputs: Inputs,
 }
 
@@ -135,7 +156,7 @@ impl Lab {
         };
         let moves = assignment.as_ref().map(|a| moves(a, a)).unwrap_or_default();
         let view = build_view(&settings, &inputs, assignment.as_deref(), moves, error, None);
-        Lab { settings, notices, assignment, view: Rc::new(view), version: 0, inputs }
+        Lab { settings, notices, assignment, view: Rc::new(view), version: 0, before: None, inputs }
     }
 
     /// The state after `action`: a rebalance when the queues, members or strategy changed.
@@ -165,6 +186,7 @@ impl Lab {
             assignment,
             view: Rc::new(view),
             version: self.version + 1,
+            before: Some((Rc::clone(&self.view), self.assignment.clone())),
             inputs,
         }
     }
@@ -235,6 +257,7 @@ pub fn build_view(
         queue: q,
         moved: a.queues.get(q).is_some_and(|mq| moved.contains(mq)),
         overlap: overlapping.contains(&q),
+        guess: Guess::Off,
     };
     let idle: HashSet<usize> = a.idle_members().into_iter().collect();
     let collapse = settings.mode == Mode::Broadcasting && a.queues.len() * a.members.len() > COLLAPSE_TILES;

@@ -10,7 +10,7 @@ use gloo::timers::callback::Timeout;
 use web_sys::Element;
 use yew::prelude::*;
 
-use super::board::{action_of, Board, Context};
+use super::board::{action_of, guess_of, Board, Context};
 use super::flip::Flip;
 use super::lab::{LateView, View};
 use super::parking::PAUSE_MS;
@@ -103,6 +103,28 @@ impl Stage {
         }
     }
 
+    /// Replay: draws `view` (the board before the last change) at once, stopping any travel,
+    /// then records where its tiles are, as before a change ([`Stage::before_change`]), so
+    /// the next draw travels from there. Nothing changes if the board was never drawn.
+    pub fn rewind(self: &Rc<Self>, view: &Rc<View>) {
+        let (Some(lanes), Some(tray)) = (self.lanes.cast::<Element>(), self.tray.cast::<Element>()) else {
+            return;
+        };
+        let Some((_, ctx, i18n)) = self.last.try_borrow().ok().and_then(|last| last.clone()) else {
+            return;
+        };
+        if let Ok(mut flip) = self.flip.try_borrow_mut() {
+            flip.cancel();
+        }
+        if let Ok(mut board) = self.board.try_borrow_mut() {
+            board.render(&lanes, &tray, view, ctx, &i18n, false);
+        }
+        if let Ok(mut last) = self.last.try_borrow_mut() {
+            *last = Some((Rc::clone(view), ctx, i18n));
+        }
+        self.before_change();
+    }
+
     fn cancel(&self) {
         if let Ok(mut flip) = self.flip.try_borrow_mut() {
             flip.cancel();
@@ -143,6 +165,8 @@ pub struct LanesProps {
     pub can_grow: bool,
     /// Where the lanes send the reader's actions.
     pub on_action: Callback<Action>,
+    /// Where a tile pressed to answer "Which queues will move?" sends its queue key.
+    pub on_guess: Callback<String>,
 }
 
 /// All lanes plus the tray.
@@ -162,10 +186,12 @@ pub fn Lanes(props: &LanesProps) -> Html {
         use_effect_with((), move |_| move || stage.0.cancel());
     }
     let onclick = {
-        let on_action = props.on_action.clone();
+        let (on_action, on_guess) = (props.on_action.clone(), props.on_guess.clone());
         Callback::from(move |event: MouseEvent| {
             if let Some(action) = action_of(&event) {
                 on_action.emit(action);
+            } else if let Some(queue) = guess_of(&event) {
+                on_guess.emit(queue);
             }
         })
     };

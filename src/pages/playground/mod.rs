@@ -11,6 +11,9 @@
 //!   CSP-safe); `parking.rs`: lanes out of view skip rendering while the reader is changing
 //!   things.
 //! - `lanes.rs`, `table.rs`, `compare.rs`, `controls.rs`, `explain.rs`: the components.
+//! - `history.rs`: the recent rebalances in words and a rebalance part way (Step through);
+//!   `predict.rs`: grading a prediction of the queues that move; `watch.rs`: what the board
+//!   shows besides the live view (Replay, Step through, Predict before moving) and its panel.
 
 mod actions;
 mod board;
@@ -18,14 +21,17 @@ mod compare;
 mod controls;
 mod explain;
 mod flip;
+mod history;
 mod lab;
 mod lanes;
 mod parking;
+pub mod predict;
 pub mod query;
 pub mod settings;
 mod table;
 #[cfg(test)]
 mod tests;
+mod watch;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -42,6 +48,7 @@ use self::lab::{Lab, View};
 use self::lanes::{can_grow, Lanes, Stage, StageHandle};
 use self::settings::{Action, Mode};
 use self::table::AssignmentTable;
+use self::watch::{panel, Commands, Watch};
 use crate::components::UrlNotices;
 use crate::hooks::{use_i18n, I18n};
 use crate::url_state;
@@ -98,8 +105,58 @@ pub fn Playground() -> Html {
             dispatcher.dispatch(action);
         })
     };
+    // What the board shows: the live view, or a rebalance replayed, stepped or predicted.
+    let watch = use_mut_ref(Watch::default);
+    let redraw = use_force_update();
+    let shown = watch.borrow_mut().sync(&lab);
+    let commands = {
+        let act = |f: Rc<dyn Fn()>| {
+            let redraw = redraw.clone();
+            Callback::from(move |_: MouseEvent| {
+                f();
+                redraw.force_update();
+            })
+        };
+        let (w, st) = (watch.clone(), stage.clone());
+        let replay = act(Rc::new(move || {
+            let before = w.borrow_mut().replay();
+            if let Some(before) = before {
+                st.0.rewind(&before);
+            }
+        }));
+        let (w, st) = (watch.clone(), stage.clone());
+        let step = act(Rc::new(move || {
+            st.0.before_change();
+            w.borrow_mut().step();
+        }));
+        let (w, st) = (watch.clone(), stage.clone());
+        let stop = act(Rc::new(move || {
+            st.0.before_change();
+            w.borrow_mut().stop();
+        }));
+        let (w, st, l) = (watch.clone(), stage.clone(), lab.clone());
+        let show = act(Rc::new(move || {
+            st.0.before_change();
+            w.borrow_mut().reveal(&l, true);
+        }));
+        let on_action = on_action.clone();
+        let predict = Callback::from(move |event: Event| {
+            let on = event.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+            on_action.emit(Action::SetPredict(on));
+        });
+        Commands { replay, step, stop, show, predict }
+    };
+    let on_guess = {
+        let (w, redraw) = (watch.clone(), redraw.clone());
+        Callback::from(move |queue: String| {
+            w.borrow_mut().toggle(&queue);
+            redraw.force_update();
+        })
+    };
     let s = &lab.settings;
     let view = lab.view.clone();
+    let asking = watch.borrow().asking();
+    let epoch = watch.borrow().epoch;
     html! {
         <section class="page page-playground">
             <h1>{ i18n.t("page.playground.title") }</h1>
@@ -109,25 +166,24 @@ pub fn Playground() -> Html {
                 <Controls settings={s.clone()} on_action={on_action.clone()} />
                 <section class="pg-main" aria-labelledby="pg-main-title">
                     <h2 id="pg-main-title">{ i18n.t("page.playground.view.title") }</h2>
-                    { summary(&i18n, &lab, &view) }
+                    { summary(&i18n, &lab, &view, asking) }
                     if s.table {
                         <AssignmentTable view={view.clone()} />
                     } else {
                         <p class="pg-note">{ i18n.t("page.playground.view.help") }</p>
                         <Lanes
-                            view={view.clone()}
-                            version={lab.version}
+                            view={shown}
+                            version={lab.version + epoch}
                             stage={(*stage).clone()}
                             show_rooms={s.mode == Mode::Clustering(StrategyKind::MachineRoomNearby)}
                             config_mode={s.mode == Mode::Clustering(StrategyKind::Config)}
                             can_grow={can_grow(s.hosts.len())}
                             on_action={on_action.clone()}
+                            {on_guess}
                         />
                     }
                     // Below the picture, so the words never push the lanes down.
-                    if let Some(moves) = moves_line(&i18n, &view) {
-                        <p id="pg-moves" class="pg-moves" aria-live="polite">{ moves }</p>
-                    }
+                    { panel(&i18n, &watch.borrow(), &lab, &commands) }
                 </section>
             </div>
             if s.compare {
@@ -138,52 +194,30 @@ pub fn Playground() -> Html {
     }
 }
 
-/// At most this many moves are said in words; the rest are counted.
-const MOVES_SAID: usize = 8;
-
-/// The last rebalance's moves in words (shown below the lanes), in queue order: "Q2: A → C · Q5: B → C", the first
-/// [`MOVES_SAID`] of them and how many more (`None` when nothing moved). A queue's label is
-/// its tile's (`Q{i}`, its index in the sorted mqAll); owners are cids, "nobody" for none.
+/// The last rebalance's moves in words: "Moved: Q2 A → C · Q5 B → C" (see
+/// [`history::moves_text`]; `None` when nothing moved).
+#[cfg(test)]
 pub(crate) fn moves_line(i18n: &I18n, view: &View) -> Option<String> {
-    let moved = &view.moves.moved;
-    if moved.is_empty() {
-        return None;
-    }
-    let nobody = i18n.t("page.playground.moves.nobody");
-    let owners = |cids: &[String]| if cids.is_empty() { nobody.to_owned() } else { cids.join(" + ") };
-    let said: Vec<String> = moved
-        .iter()
-        .take(MOVES_SAID)
-        .map(|m| {
-            let title = m.mq.to_string();
-            let queue = view.queues.iter().find(|q| q.title == title).map_or(title, |q| q.label.to_string());
-            i18n.t_args(
-                "page.playground.moves.item",
-                &[("queue", &queue), ("from", &owners(&m.from)), ("to", &owners(&m.to))],
-            )
-        })
-        .collect();
-    let mut line = i18n.t_args("page.playground.moves.line", &[("moves", &said.join(" · "))]);
-    let more = moved.len().saturating_sub(MOVES_SAID);
-    if more > 0 {
-        line.push(' ');
-        line.push_str(&i18n.t_count("page.playground.moves.more", more, &[("count", &more.to_string())]));
-    }
-    Some(line)
+    history::moves_text(i18n, &view.queues, &view.moves.moved)
 }
 
-/// "N queues moved, K idle, U unassigned" (announced politely), then the other facts.
-fn summary(i18n: &I18n, lab: &Lab, view: &View) -> Html {
+/// "N queues moved, K idle, U unassigned" (announced politely; while the reader predicts,
+/// the question instead, which gives nothing away), then the other facts.
+fn summary(i18n: &I18n, lab: &Lab, view: &View, asking: bool) -> Html {
     let m = &view.moves;
-    let line = i18n.t_count(
-        "page.playground.summary.line",
-        m.moved.len(),
-        &[
-            ("moved", &m.moved.len().to_string()),
-            ("idle", &m.idle.len().to_string()),
-            ("unassigned", &m.unassigned.len().to_string()),
-        ],
-    );
+    let line = if asking {
+        i18n.t("page.playground.predict.question").to_owned()
+    } else {
+        i18n.t_count(
+            "page.playground.summary.line",
+            m.moved.len(),
+            &[
+                ("moved", &m.moved.len().to_string()),
+                ("idle", &m.idle.len().to_string()),
+                ("unassigned", &m.unassigned.len().to_string()),
+            ],
+        )
+    };
     let strategy = lab.settings.current_strategy().map_or_else(|| MessageModel::BROADCASTING.to_owned(), |s| s.name());
     let active = lab.assignment.as_ref().map_or(0, |a| a.active_members());
     let members = lab.assignment.as_ref().map_or(0, |a| a.members.len());

@@ -16,6 +16,7 @@
 //! | `pg_idc` | MACHINE_ROOM idc digits | `1` |
 //! | `pg_cfg` | CONFIG list, `a0,b3` (broker letter + queueId) | `a0,a1` |
 //! | `pg_late`, `pg_view=table`, `pg_cmp` | toggles | off |
+//! | `pg_pr` | "Predict before moving" | off |
 //! | `pg_cs`, `pg_cc` | compare modes (2–3), change `join`/`leave` | `AVG,CONSISTENT_HASH`, `join` |
 
 use std::collections::BTreeSet;
@@ -141,6 +142,7 @@ pub fn from_query(get: &dyn Fn(&str) -> Option<String>) -> (Settings, Vec<UrlNot
     }
     s.late = r.text("pg_late", false, |_| "0".to_owned(), parse_flag);
     s.compare = r.text("pg_cmp", false, |_| "0".to_owned(), parse_flag);
+    s.predict = r.text("pg_pr", false, |_| "0".to_owned(), parse_flag);
     s.table = r.choice("pg_view", &[("lanes", false), ("table", true)], false);
     if let Some(raw) = r.raw("pg_cs") {
         let (mut modes, bad) = list(&raw, Mode::parse);
@@ -193,6 +195,7 @@ pub fn to_query(s: &Settings) -> Vec<(&'static str, Option<String>)> {
         ("pg_late", some_if(s.late, "1".to_owned())),
         ("pg_view", some_if(s.table, "table".to_owned())),
         ("pg_cmp", some_if(s.compare, "1".to_owned())),
+        ("pg_pr", some_if(s.predict, "1".to_owned())),
         (
             "pg_cs",
             some_if(

@@ -152,6 +152,8 @@ pub struct Settings {
     pub table: bool,
     /// Show compare mode.
     pub compare: bool,
+    /// Ask which queues will move before a change is shown (see `predict.rs`).
+    pub predict: bool,
     /// The two or three modes compare mode shows.
     pub compare_modes: Vec<Mode>,
     /// The membership change compare mode applies.
@@ -203,6 +205,7 @@ impl Default for Settings {
             late: false,
             table: false,
             compare: false,
+            predict: false,
             compare_modes: default_compare_modes(),
             change: Change::Join,
         }

@@ -66,6 +66,7 @@ fn urls_round_trip() {
         Action::SetLate(true),
         Action::SetTable(true),
         Action::SetCompare(true),
+        Action::SetPredict(true),
         Action::ToggleCompareMode(Mode::Broadcasting),
         Action::SetChange(Change::Leave),
     ] {

@@ -8,8 +8,9 @@ use yew::AttrValue;
 
 use super::{Context, LaneEl, Slot, TileEl};
 use crate::hooks::I18n;
-use crate::pages::playground::lab::{LaneView, QueueInfo};
+use crate::pages::playground::lab::{Guess, LaneView, QueueInfo};
 use crate::pages::playground::lanes::{all_text, broker_class};
+use crate::pages::playground::predict::{mark_word, Mark};
 use crate::pages::playground::settings::{room_name, Action, QueueRef, ROOMS};
 
 /// What a tile element shows (compared before touching it).
@@ -22,6 +23,17 @@ pub(super) struct TileLook {
     pub(super) overlap: bool,
     pub(super) config: bool,
     pub(super) assigned: bool,
+    pub(super) guess: Guess,
+}
+
+/// The element kind a [`Guess`] draws: a change of kind rebuilds the tile's content, a
+/// picked / not picked change only updates the button (which keeps the keyboard focus).
+fn guess_kind(guess: Guess) -> Option<Option<Mark>> {
+    match guess {
+        Guess::Off => None,
+        Guess::Open { .. } => Some(None),
+        Guess::Marked(mark) => Some(Some(mark)),
+    }
 }
 
 /// The chips a lane draws after its tiles (BROADCASTING's "all queues", CONFIG's queues
@@ -49,8 +61,10 @@ pub(super) fn element(doc: &Document, tag: &str, class: &str) -> Option<Element>
     Some(el)
 }
 
-/// Updates one tile element to `look`.
-pub(super) fn draw_tile(doc: &Document, tile: &mut TileEl, info: &QueueInfo, look: TileLook) {
+/// Updates one tile element to `look`: a label with the queue's name as its title; a
+/// button when it edits the CONFIG list or answers "Which queues will move?" (`aria-pressed`:
+/// in the list, picked); after a prediction, its mark in words after the label.
+pub(super) fn draw_tile(doc: &Document, tile: &mut TileEl, info: &QueueInfo, look: TileLook, i18n: &I18n) {
     let old = tile.look.take();
     if old.as_ref() == Some(&look) {
         tile.look = old;
@@ -64,28 +78,71 @@ pub(super) fn draw_tile(doc: &Document, tile: &mut TileEl, info: &QueueInfo, loo
     if look.overlap {
         class.push_str(" is-overlap");
     }
+    class.push_str(match look.guess {
+        Guess::Open { picked: true } => " is-picked",
+        Guess::Marked(Mark::Right) => " is-right",
+        Guess::Marked(Mark::Missed) => " is-missed",
+        Guess::Marked(Mark::Wrong) => " is-wrong",
+        Guess::Off | Guess::Open { picked: false } => "",
+    });
     tile.li.set_class_name(&class);
-    let rebuild =
-        old.as_ref().is_none_or(|o| o.label != look.label || o.title != look.title || o.config != look.config);
-    if rebuild && look.config {
+    let rebuild = old.as_ref().is_none_or(|o| {
+        o.label != look.label
+            || o.title != look.title
+            || o.config != look.config
+            || guess_kind(o.guess) != guess_kind(look.guess)
+    });
+    let pick = matches!(look.guess, Guess::Open { .. });
+    if rebuild && (look.config || pick) {
         let _ = tile.li.remove_attribute("title");
         tile.li.set_text_content(None);
         if let Some(button) = element(doc, "button", "pg-tile-button") {
             let _ = button.set_attribute("type", "button");
-            let _ = button.set_attribute("data-act", "cfg");
-            let _ = button.set_attribute("data-queue", &info.queue.key());
+            if pick {
+                let _ = button.set_attribute("data-act", "guess");
+                let _ = button.set_attribute("data-queue", &info.key);
+            } else {
+                let _ = button.set_attribute("data-act", "cfg");
+                let _ = button.set_attribute("data-queue", &info.queue.key());
+            }
             let _ = button.set_attribute("title", &look.title);
-            let _ = button.set_attribute("aria-label", &look.title);
+            // A CONFIG tile is named by its queue; a guess by its label, as the question
+            // and the score name it.
+            if !pick {
+                let _ = button.set_attribute("aria-label", &look.title);
+            }
             button.set_text_content(Some(&look.label));
             let _ = tile.li.append_child(&button);
         }
     } else if rebuild {
-        let _ = tile.li.set_attribute("title", &look.title);
         tile.li.set_text_content(Some(&look.label));
+        match look.guess {
+            Guess::Marked(mark) => {
+                let word = mark_word(i18n, mark);
+                let _ = tile.li.set_attribute("title", &format!("{} ({word})", look.title));
+                if let Some(span) = element(doc, "span", "pg-mark") {
+                    span.set_text_content(Some(word));
+                    let _ = tile.li.append_child(&span);
+                }
+            }
+            _ => {
+                let _ = tile.li.set_attribute("title", &look.title);
+            }
+        }
     }
-    if look.config && (rebuild || old.as_ref().is_some_and(|o| o.assigned != look.assigned)) {
+    let pressed = match look.guess {
+        Guess::Open { picked } => Some(picked),
+        _ if look.config => Some(look.assigned),
+        _ => None,
+    };
+    let was_pressed = old.as_ref().map(|o| match o.guess {
+        Guess::Open { picked } => Some(picked),
+        _ if o.config => Some(o.assigned),
+        _ => None,
+    });
+    if let Some(pressed) = pressed.filter(|_| rebuild || was_pressed != Some(pressed)) {
         if let Some(button) = tile.li.first_element_child() {
-            let _ = button.set_attribute("aria-pressed", if look.assigned { "true" } else { "false" });
+            let _ = button.set_attribute("aria-pressed", if pressed { "true" } else { "false" });
         }
     }
     tile.look = Some(look);
@@ -235,6 +292,13 @@ fn draw_shell(doc: &Document, el: &mut LaneEl, lane: &LaneView, shell: Shell, i1
             )
         })
         .flatten();
+}
+
+/// The queue key (`a0`) of a tile the reader pressed to answer "Which queues will move?".
+pub fn guess_of(event: &web_sys::Event) -> Option<String> {
+    let target = event.target()?.dyn_into::<Element>().ok()?;
+    let el = target.closest("[data-act=guess]").ok()??;
+    el.get_attribute("data-queue")
 }
 
 /// The reader's action for a click inside the board: on a lane's Kill, Duplicate or

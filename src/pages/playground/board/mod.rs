@@ -34,7 +34,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 use yew::AttrValue;
 
-pub use self::draw::action_of;
+pub use self::draw::{action_of, guess_of};
 use self::draw::{draw_lane, draw_tile, element, new_lane, Extras, Shell, TileLook};
 use super::lab::{LaneView, QueueInfo, Tile, View};
 use super::parking::Parking;
@@ -289,8 +289,9 @@ impl Board {
                     overlap: tile.overlap,
                     config: ctx.config_mode,
                     assigned: want.assigned,
+                    guess: tile.guess,
                 };
-                draw_tile(&doc, el, info, look);
+                draw_tile(&doc, el, info, look, i18n);
             }
         }
         for ((lane, el), &waits) in view.lanes.iter().zip(lanes.iter_mut()).zip(&waits) {
