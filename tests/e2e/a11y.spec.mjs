@@ -30,7 +30,7 @@ for (const colorScheme of ['light', 'dark']) {
   test.describe(`${colorScheme} colours`, () => {
     test.use({ colorScheme });
 
-    test('the playground: moved tiles, the late consumer, compare, the table, idle lanes, CONFIG', async ({ page }) => {
+    test('the playground: moved tiles, the late consumer, compare, the table, a prediction, stepping, idle lanes, CONFIG', async ({ page }) => {
       await open(page, './?lang=en&pg_q=8&pg_c=3&pg_s=MACHINE_ROOM_NEARBY&pg_late=1&pg_cmp=1&pg_table=1#/');
       await page.getByRole('button', { name: 'Add consumer' }).click();
       await expect(page.locator('.pg-lane .pg-tile.is-moved').first()).toBeVisible();

@@ -62,7 +62,8 @@ for (const viewport of PHONES) {
     }
 
     // The states that draw more than a page's first view: an open lane menu, a group after a
-    // change, an exercise with queue tiles and its graded result.
+    // change, its tiles as buttons of a prediction and a rebalance stepped through, an
+    // exercise with queue tiles and its graded result.
     const STATES = [
       ['a timeline lane menu, open', './?lang=en#/timeline', async (page) => {
         await page.locator('.tl-menu summary').first().click();
