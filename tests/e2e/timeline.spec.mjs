@@ -123,12 +123,17 @@ test('next event reaches the overlap of gc-pause, held on screen, with a two-own
   expect(await tick(page)).toBe(first);
   await expect.poll(() => tick(page), { timeout: 10_000 }).toBeGreaterThan(first);
   await page.locator('#tl-play').click();
-  // The keys: ] to the next event, [ back to the previous one.
+  await expect(page.locator('#tl-play')).toHaveAttribute('aria-pressed', 'false');
+  const paused = await tick(page);
+  // The keys: ] to the next event, [ back to the previous one (each waited for: the paused
+  // tick is already past the first event).
   await page.locator('main h1').click();
   await page.keyboard.press(']');
-  await expect.poll(() => tick(page)).toBeGreaterThan(first);
+  await expect.poll(() => tick(page)).toBeGreaterThan(paused);
+  const next = await tick(page);
   await page.locator('main h1').click();
   await page.keyboard.press('[');
+  await expect.poll(() => tick(page)).toBeLessThan(next);
   await page.keyboard.press('[');
   await expect(page.locator('#tl-clock')).toHaveAttribute('data-tick', String(first));
   // Turned off, the switch is kept in the link.
