@@ -86,6 +86,17 @@ for (const colorScheme of ['light', 'dark']) {
       await expectAccessible(page, 'timeline');
     });
 
+    test('the timeline asking which queues will move, then graded', async ({ page }) => {
+      await open(page, './?lang=en&tl_scenario=crash&tl_t=590&tl_speed=64&tl_predict=1#/timeline');
+      await page.locator('#tl-play').click();
+      await expect(page.locator('#tl-predict-show')).toBeVisible({ timeout: 30_000 });
+      await page.locator('.tl-pick').first().click();
+      await expectAccessible(page, 'timeline, predicting');
+      await page.locator('#tl-predict-show').click();
+      await expect(page.locator('#tl-predict-status')).toContainText('You picked', { timeout: 20_000 });
+      await expectAccessible(page, 'timeline, prediction graded');
+    });
+
     test('exercises: the overview, and an exercise with a diagnosed mistake and a hint', async ({ page }) => {
       await open(page, './?lang=en&ex_seed=1#/exercises');
       await expectAccessible(page, 'exercises overview');

@@ -69,6 +69,13 @@ for (const viewport of PHONES) {
         await page.locator('.tl-menu summary').first().click();
         await expect(page.locator('.tl-menu[open] .tl-menu-items')).toBeVisible();
       }],
+      ['a timeline prediction, graded', './?lang=en&tl_scenario=crash&tl_t=590&tl_speed=64&tl_predict=1#/timeline', async (page) => {
+        await page.locator('#tl-play').click();
+        await expect(page.locator('#tl-predict-show')).toBeVisible({ timeout: 30_000 });
+        await page.locator('.tl-pick').first().click();
+        await page.locator('#tl-predict-show').click();
+        await expect(page.locator('#tl-predict-status')).toContainText('You picked', { timeout: 20_000 });
+      }],
       ['the playground after "Add consumer"', './?lang=en&pg_q=16&pg_c=5#/', async (page) => {
         await page.getByRole('button', { name: 'Add consumer' }).click();
         await expect(page.locator('.pg-tile.is-moved').first()).toBeAttached();

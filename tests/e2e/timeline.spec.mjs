@@ -123,17 +123,103 @@ test('next event reaches the overlap of gc-pause, held on screen, with a two-own
   expect(await tick(page)).toBe(first);
   await expect.poll(() => tick(page), { timeout: 10_000 }).toBeGreaterThan(first);
   await page.locator('#tl-play').click();
-  // The keys: ] to the next event, [ back to the previous one.
+  await expect(page.locator('#tl-play')).toHaveAttribute('aria-pressed', 'false');
+  const paused = await tick(page);
+  // The keys: ] to the next event, [ back to the previous one (each waited for: the paused
+  // tick is already past the first event).
   await page.locator('main h1').click();
   await page.keyboard.press(']');
-  await expect.poll(() => tick(page)).toBeGreaterThan(first);
+  await expect.poll(() => tick(page)).toBeGreaterThan(paused);
+  const next = await tick(page);
   await page.locator('main h1').click();
   await page.keyboard.press('[');
+  await expect.poll(() => tick(page)).toBeLessThan(next);
   await page.keyboard.press('[');
   await expect(page.locator('#tl-clock')).toHaveAttribute('data-tick', String(first));
   // Turned off, the switch is kept in the link.
   await page.locator('#tl-slow').uncheck();
   await expect(page).toHaveURL(/tl_slow=0/);
+});
+
+// The moves are derived and checked against the run's holders natively
+// (src/pages/timeline/moves.rs); here the built page says them next to its own lanes.
+test('next event to the crash rebalance: the moves in words match the lanes, and replay plays them', async ({ page }) => {
+  await open(page, 'tl_scenario=crash&tl_speed=8');
+  await expect(page.locator('#tl-moves-newest')).toHaveText('No queue has changed holders yet.');
+  await expect(page.locator('#tl-moves-newest')).toHaveAttribute('aria-live', 'polite');
+  await expect(page.locator('#tl-replay')).toBeDisabled();
+  // Next event until the strip marks a rebalance at the current tick.
+  for (let i = 0; i < 10; i += 1) {
+    await page.getByRole('button', { name: 'Next event' }).click();
+    const t = await tick(page);
+    if (await page.locator(`.tl-strip g[data-tick="${t}"][data-kind="rebalance"]`).count()) break;
+  }
+  const at = await tick(page);
+  await expect(page.locator(`.tl-strip g[data-tick="${at}"][data-kind="rebalance"]`)).toHaveCount(1);
+  const newest = page.locator('#tl-moves-newest');
+  await expect(newest).toHaveAttribute('data-tick', String(at));
+  const line = await newest.textContent();
+  // 100 ms ticks: the line opens with the tick's time.
+  expect(line.startsWith(`${at / 10} s`), line).toBe(true);
+  expect(line).toContain(' — ');
+  // Every queue said to have gone to one consumer sits in that consumer's lane now.
+  const moves = [...line.matchAll(/Q(\d+) ([^·]+?) → ([\d.]+)(?= ·|$)/g)];
+  expect(moves.length, line).toBeGreaterThan(0);
+  for (const [, queue, , to] of moves) {
+    await expect(page.locator(`.tl-lane[data-cid^="${to}@"] .tl-tile[data-queue="${queue}"]`)).toHaveCount(1);
+  }
+  // The crash's queues were held by nobody: some move says so.
+  expect(line).toMatch(/nobody → /);
+  // Replay: back before the move, played through it, paused just after.
+  await page.locator('main h1').click();
+  await page.keyboard.press(']');
+  await expect.poll(() => tick(page)).toBeGreaterThan(at);
+  const newestNow = Number(await newest.getAttribute('data-tick'));
+  await page.getByRole('button', { name: 'Replay the last rebalance' }).click();
+  await expect.poll(() => tick(page)).toBeLessThan(newestNow);
+  await expect(page.locator('#tl-play')).toHaveAttribute('aria-pressed', 'false', { timeout: 20_000 });
+  expect(await tick(page)).toBeGreaterThan(newestNow);
+  await expect(newest).toHaveAttribute('data-tick', String(newestNow));
+});
+
+// The grading is checked against the run's holders natively (src/pages/timeline/state.rs);
+// here the switch, the picks by keyboard and the marks of the built page.
+test('predict, then watch: the crash rebalance asked, picked by keyboard, shown and marked', async ({ page }) => {
+  await open(page, 'tl_scenario=crash&tl_speed=64&tl_predict=1');
+  await expect(page.locator('#tl-predict')).toBeChecked();
+  await page.locator('#tl-play').click();
+  const status = page.locator('#tl-predict-status');
+  await expect(status).toContainText('Which queues will move?', { timeout: 30_000 });
+  await expect(page.locator('#tl-play')).toHaveAttribute('aria-pressed', 'false');
+  const before = await tick(page);
+  // Stopped one tick before the rebalance the strip marks.
+  await expect(page.locator(`.tl-strip g[data-tick="${before + 1}"][data-kind="rebalance"]`)).toHaveCount(1);
+  const picks = page.locator('.tl-pick');
+  await expect(picks).toHaveCount(8);
+  // The queues in the tray have no holder: pick them, by keyboard.
+  const orphans = await page.locator('.tl-tray .tl-tile').evaluateAll((tiles) => tiles.map((t) => t.dataset.queue));
+  expect(orphans.length).toBeGreaterThan(0);
+  for (const q of orphans) {
+    const pick = page.locator(`.tl-pick[data-queue="${q}"]`);
+    await pick.focus();
+    await page.keyboard.press('Space');
+    await expect(pick).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.locator('#tl-predict-show').focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toContainText('You picked', { timeout: 20_000 });
+  expect(await tick(page)).toBeGreaterThan(before + 1);
+  // Each orphan moved (someone took it): right. The score is the marks counted.
+  for (const q of orphans) {
+    await expect(page.locator(`.tl-pick[data-queue="${q}"]`)).toHaveAttribute('data-mark', 'right');
+  }
+  const n = async (mark) => page.locator(`.tl-pick[data-mark="${mark}"]`).count();
+  const [right, missed, wrong] = [await n('right'), await n('missed'), await n('wrong')];
+  expect(wrong).toBe(0);
+  await expect(status).toHaveText(
+    `You picked ${right} of the ${right + missed} queues that moved · missed ${missed} · ${wrong} picked that did not move.`,
+  );
+  await expect(page).toHaveURL(/tl_predict=1/);
 });
 
 test('screenshots of the timeline, wide and on a phone', async ({ page }, testInfo) => {

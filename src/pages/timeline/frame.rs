@@ -6,6 +6,7 @@ use std::rc::Rc;
 use rebalance_core::simulate::{ConsumeModel, ScheduledEvent, SimConfig, TickMetrics};
 
 use super::lanes::{lanes_view, LanesView};
+use super::moves::{self, Change};
 use super::run::Run;
 
 /// The drawable state of a run at its current tick.
@@ -56,6 +57,11 @@ pub struct Frame {
     pub scenario: String,
     /// The seed.
     pub seed: u64,
+    /// The last [`moves::KEPT`] changes of queue holders up to now, newest first
+    /// (queue-level CLUSTERING only).
+    pub changes: Vec<Change>,
+    /// How the moves name each process, by process index.
+    pub names: Vec<(String, Option<u32>)>,
 }
 
 impl Frame {
@@ -79,6 +85,11 @@ impl Frame {
         let moves = (config.group.model == ConsumeModel::Clustering)
             .then(|| (snapshot.queues.iter().map(|q| q.handoffs).sum(), main.queue_spread()));
         let model: ConsumeModel = config.group.model;
+        let changes = if model == ConsumeModel::Clustering {
+            moves::recent(main.ownership_changes(), run.tick_ms(), run.tick(), moves::KEPT)
+        } else {
+            Vec::new()
+        };
         Frame {
             tick: run.tick(),
             recorded: run.recorded(),
@@ -101,6 +112,8 @@ impl Frame {
             injected: run.injected().to_vec(),
             scenario: run.scenario().name.clone(),
             seed: run.seed(),
+            names: moves::process_names(&snapshot.consumers),
+            changes,
             config,
         }
     }

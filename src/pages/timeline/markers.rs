@@ -58,6 +58,8 @@ pub struct Marker {
     /// How many: processes (crash, join), changed ProcessQueue tables (rebalance), queues
     /// handed off, duplicates consumed; summed over the ticks merged into it.
     pub count: u64,
+    /// The last tick merged into it.
+    pub last: u64,
 }
 
 /// Everything the page marks in a run, over its recorded ticks, kept up to date as the run
@@ -121,6 +123,11 @@ impl Markers {
         self.markers.iter().map(|m| m.tick).find(|&t| t > tick)
     }
 
+    /// The rebalance marker that starts at `tick`.
+    pub fn rebalance_at(&self, tick: u64) -> Option<&Marker> {
+        self.markers.iter().find(|m| m.tick == tick && m.kind == MarkerKind::Rebalance)
+    }
+
     /// The last marker before `tick`.
     pub fn previous_before(&self, tick: u64) -> Option<u64> {
         self.markers.iter().rev().map(|m| m.tick).find(|&t| t < tick)
@@ -147,11 +154,11 @@ impl Markers {
         for (tick, now) in (from + 1..).zip(history.iter().skip(from as usize + 1)) {
             let rebalances = now.rebalances.saturating_sub(before.rebalances);
             if rebalances > 0 {
-                raw.push(Marker { tick, kind: MarkerKind::Rebalance, count: rebalances });
+                raw.push(Marker { tick, kind: MarkerKind::Rebalance, count: rebalances, last: tick });
             }
             let duplicates = now.duplicates.saturating_sub(before.duplicates);
             if duplicates > 0 {
-                raw.push(Marker { tick, kind: MarkerKind::Duplicates, count: duplicates });
+                raw.push(Marker { tick, kind: MarkerKind::Duplicates, count: duplicates, last: tick });
             }
             if now.overlapping_queues > 0 {
                 key.push(tick);
@@ -165,7 +172,8 @@ impl Markers {
                 LogKind::Started { .. } if line.at_ms > 0 => MarkerKind::Join,
                 _ => continue,
             };
-            raw.push(Marker { tick: tick_of(line.at_ms, tick_ms), kind, count: 1 });
+            let tick = tick_of(line.at_ms, tick_ms);
+            raw.push(Marker { tick, kind, count: 1, last: tick });
         }
         self.log_read = sim.log().len();
         self.read_handoffs(sim, tick_ms, &mut raw, &mut key);
@@ -208,7 +216,7 @@ impl Markers {
             before.clone_from(&change.holders);
             if handed > 0 {
                 let tick = tick_of(change.at_ms, tick_ms);
-                raw.push(Marker { tick, kind: MarkerKind::Handoff, count: handed });
+                raw.push(Marker { tick, kind: MarkerKind::Handoff, count: handed, last: tick });
                 key.push(tick);
             }
         }
@@ -223,6 +231,7 @@ impl Markers {
             if m.tick.saturating_sub(*last) < merge {
                 if let Some(o) = self.markers.get_mut(*i) {
                     o.count += m.count;
+                    o.last = m.tick;
                 }
                 *last = m.tick;
                 return;

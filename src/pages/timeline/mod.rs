@@ -10,6 +10,8 @@
 //! - `markers.rs`: the marked events (rebalance, crash, join, handoff, duplicate burst) and
 //!   the key moments (overlaps, handoffs) derived from what the core recorded; `pace.rs`: how
 //!   long a tick stays on screen, slowed down across a key moment.
+//! - `moves.rs`: the queue moves of each tick from the core's recorded holders, and the
+//!   grading of a "Which queues will move?" prediction; `words.rs` says them under the lanes.
 //! - `controls.rs`, `event_bar.rs`, `lanes.rs`, `stats.rs`, `chart.rs`, `log_pane.rs`,
 //!   `inject.rs`, `explain.rs`: the components; `text.rs`: words for what the core reports.
 //!
@@ -27,6 +29,7 @@ mod inject;
 mod lanes;
 mod log_pane;
 mod markers;
+mod moves;
 mod pace;
 mod query;
 mod run;
@@ -34,6 +37,7 @@ mod script;
 mod state;
 mod stats;
 mod text;
+mod words;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -57,6 +61,7 @@ use self::run::twin_model;
 use self::state::{Action, Page};
 use self::stats::Stats;
 use self::text::{count, model_label, sorted, time_label};
+use self::words::{moves_words, predict_panel};
 use crate::components::{split_notices, UrlNotices};
 use crate::hooks::{use_i18n, I18n};
 use crate::url_state;
@@ -256,6 +261,13 @@ pub fn Timeline() -> Html {
                     <h2 id="tl-lanes-title">{ i18n.t_args("page.timeline.lanes.title", &[("model", &main_label)]) }</h2>
                     <p class="tl-note">{ i18n.t("page.timeline.lanes.help") }</p>
                     <Lanes view={f.lanes.clone()} pause_ms={p.pause_ms} on_action={on_action.clone()} />
+                    if f.config.group.model == ConsumeModel::Clustering {
+                        <section class="tl-words" aria-labelledby="tl-moves-title">
+                            <h3 id="tl-moves-title">{ i18n.t("page.timeline.moves.title") }</h3>
+                            { predict_panel(&i18n, p.predict, p.quiz(), p.quiz_grade().as_ref(), f.queue_total, f.tick_ms, &on_action) }
+                            { moves_words(&i18n, &f.changes, &f.names, f.tick_ms, &on_action) }
+                        </section>
+                    }
                 </section>
                 <section class="tl-card tl-stats-card" aria-labelledby="tl-stats-title">
                     <h2 id="tl-stats-title">{ i18n.t("page.timeline.stats.title") }</h2>

@@ -15,6 +15,7 @@
 //! | `tl_log` | log filter: `all`, `broker` or a process index | `all` |
 //! | `tl_quiet` | `1`: the log hides offset persistence lines | off |
 //! | `tl_slow` | `0`: playback does not slow down across overlaps and handoffs | on |
+//! | `tl_predict` | `1`: playback pauses before each rebalance and asks which queues will move | off |
 //!
 //! A link may also carry these keys after the route (`#/timeline?tl_seed=2`); the page moves
 //! them into the query when it opens ([`adopt_hash_query`]).
@@ -73,6 +74,7 @@ pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
     let log = r.text("tl_log", LogFilter::All, |l| l.code(), LogFilter::parse);
     let quiet = r.choice("tl_quiet", &switch, false);
     let slow = r.choice("tl_slow", &switch, true);
+    let predict = r.choice("tl_predict", &switch, false);
     if let Some(s) = scenario.as_mut() {
         let pop = &mut s.config.client.pop_consumer;
         let pops = [PopConsumer::Simple, PopConsumer::Push].map(|p| (pop_code(p), p));
@@ -92,6 +94,7 @@ pub fn read(get: &dyn Fn(&str) -> Option<String>) -> Page {
     let mut page = Page::new(run, speed, log, notices);
     page.quiet = quiet;
     page.slow = slow;
+    page.predict = predict;
     // A filter naming a process the run never starts shows nothing; say so and show all.
     if let (LogFilter::Process(p), Some(run)) = (page.log, page.run.as_ref()) {
         if p as usize >= run.main().snapshot().consumers.len() {
@@ -119,6 +122,7 @@ pub fn to_query(page: &Page) -> Vec<(&'static str, Option<String>)> {
         ("tl_log", (page.log != LogFilter::All).then(|| page.log.code())),
         ("tl_quiet", page.quiet.then(|| "1".to_owned())),
         ("tl_slow", (!page.slow).then(|| "0".to_owned())),
+        ("tl_predict", page.predict.then(|| "1".to_owned())),
     ]
 }
 
@@ -170,6 +174,7 @@ mod tests {
         assert_eq!(page.notices, vec![]);
         assert_eq!(page.speed, DEFAULT_SPEED);
         assert!(page.slow, "playback slows down at overlaps by default");
+        assert!(!page.predict, "and does not ask before a rebalance");
         assert_eq!(to_query(&page).into_iter().find(|(k, _)| *k == "tl_slow"), Some(("tl_slow", None)));
     }
 
@@ -186,6 +191,7 @@ mod tests {
             ("tl_quiet", "1"),
             ("tl_pop", "push"),
             ("tl_slow", "0"),
+            ("tl_predict", "1"),
         ]);
         assert_eq!(page.notices, vec![]);
         let query = to_query(&page);
@@ -198,6 +204,7 @@ mod tests {
         assert_eq!(back.log, LogFilter::Broker);
         assert!(back.quiet);
         assert!(!back.slow);
+        assert!(back.predict);
         assert_eq!(back.run.as_ref().map(Run::pop_consumer), Some(PopConsumer::Push));
         assert_eq!(
             back.run.as_ref().and_then(Run::other).map(|o| o.config().client.pop_consumer),
@@ -233,6 +240,7 @@ mod tests {
             ("tl_log", "77"),
             ("tl_pop", "PULL"),
             ("tl_slow", "no"),
+            ("tl_predict", "maybe"),
         ]);
         let run = page.run.as_ref();
         assert_eq!(run.map(|r| r.scenario().name.as_str()), Some(DEFAULT_SCENARIO));
@@ -257,6 +265,7 @@ mod tests {
                 "tl_cmp",
                 "tl_speed",
                 "tl_slow",
+                "tl_predict",
                 "tl_pop",
                 "tl_t",
                 "bad garbage",

@@ -4,7 +4,8 @@
 
 use rebalance_core::simulate::{scenario, Event, PopConsumer, Scenario};
 
-use super::markers::Markers;
+use super::markers::{Markers, MERGE_MS};
+use super::moves::{self, Grade};
 use super::pace::{self, Moment};
 use super::query::Notice;
 use super::run::Run;
@@ -23,6 +24,22 @@ pub const DEFAULT_SEED: u64 = 1;
 pub const MAX_SEED: u64 = u32::MAX as u64;
 /// Default stall length of the pause event (ms).
 pub const DEFAULT_PAUSE_MS: u64 = 30_000;
+/// A replayed change, and a predicted rebalance once shown, play from this long before it
+/// to this long after it (simulated time), then pause.
+pub const REPLAY_LEAD_MS: u64 = 2_000;
+
+/// "Which queues will move?": a prediction of the rebalance that starts at `first`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quiz {
+    /// The run it was asked on ([`Run::generation`]); another run drops it.
+    generation: u64,
+    /// The first tick of the rebalance (its marker's); playback waits one tick before it.
+    pub first: u64,
+    /// The queues picked, ascending.
+    pub picked: Vec<u32>,
+    /// "Show" was pressed: playback goes on through the rebalance.
+    pub shown: bool,
+}
 
 /// Whose lines the log pane shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +117,14 @@ pub enum Action {
     PauseMs(u64),
     /// Hide the URL notices.
     DismissNotices,
+    /// Replay the newest queue move listed: from a moment before it, through it.
+    ReplayLast,
+    /// Pause before each rebalance and ask which queues will move.
+    Predict(bool),
+    /// Pick or unpick a queue in the prediction.
+    Pick(u32),
+    /// Show the rebalance: playback goes on through it and the picks are graded.
+    ShowPrediction,
 }
 
 /// The page.
@@ -131,6 +156,12 @@ pub struct Page {
     pub slow: bool,
     /// The run's marked events and key moments, read up to its recorded ticks.
     pub markers: Markers,
+    /// Playback pauses before each rebalance and asks which queues will move.
+    pub predict: bool,
+    /// The prediction asked last.
+    quiz: Option<Quiz>,
+    /// Playback pauses when it reaches this tick (after a replay or a shown prediction).
+    pause_at: Option<u64>,
     /// Wall-clock time (ms) playback has not spent on ticks yet.
     budget_ms: f64,
     /// The key moment playback is in: its first tick and the time spent on it (ms).
@@ -163,6 +194,9 @@ impl Page {
             pause_ms: DEFAULT_PAUSE_MS,
             slow: true,
             markers: Markers::default(),
+            predict: false,
+            quiz: None,
+            pause_at: None,
             budget_ms: 0.0,
             moment: None,
         };
@@ -194,8 +228,26 @@ impl Page {
             return;
         }
         self.version = self.version.wrapping_add(1);
+        // Any other action ends a replay's or a shown prediction's planned pause.
+        self.pause_at = None;
         match action {
             Action::SlowDown(on) => self.slow = on,
+            Action::Predict(on) => {
+                self.predict = on;
+                if !on {
+                    self.quiz = None;
+                }
+            }
+            Action::Pick(queue) => {
+                if let Some(quiz) = self.quiz.as_mut().filter(|q| !q.shown) {
+                    match quiz.picked.binary_search(&queue) {
+                        Ok(i) => {
+                            quiz.picked.remove(i);
+                        }
+                        Err(i) => quiz.picked.insert(i, queue),
+                    }
+                }
+            }
             Action::Speed(i) => self.speed = i.min(SPEEDS.len() - 1),
             Action::Log(filter) => self.log = filter,
             Action::Quiet(on) => self.quiet = on,
@@ -219,8 +271,33 @@ impl Page {
         if elapsed_ms.is_finite() && elapsed_ms > 0.0 {
             self.budget_ms += elapsed_ms;
         }
+        let generation = run.generation();
+        let asked = |quiz: &Option<Quiz>, first: u64| {
+            quiz.as_ref().is_some_and(|q| q.first == first && q.generation == generation)
+        };
         loop {
             if run.at_end() {
+                self.playing = false;
+                break;
+            }
+            // A shown prediction plays on until its rebalance can no longer grow.
+            let merge = (MERGE_MS / run.tick_ms().max(1)).max(1);
+            let settling = self
+                .quiz
+                .as_ref()
+                .filter(|q| q.shown && q.generation == generation)
+                .and_then(|q| self.markers.rebalance_at(q.first))
+                .is_some_and(|m| run.tick() < m.last + merge - 1);
+            if self.pause_at.is_some_and(|t| run.tick() >= t) && !settling {
+                self.playing = false;
+                self.pause_at = None;
+                break;
+            }
+            // Predicting: wait one tick before a rebalance already recorded.
+            let next = run.tick() + 1;
+            let ask = self.predict && self.pause_at.is_none();
+            if ask && next <= run.recorded() && self.markers.rebalance_at(next).is_some() && !asked(&self.quiz, next) {
+                self.quiz = Some(Quiz { generation, first: next, picked: Vec::new(), shown: false });
                 self.playing = false;
                 break;
             }
@@ -244,7 +321,42 @@ impl Page {
             self.moment = moment.map(|(first, _)| (first, spent + cost));
             run.advance(1);
             self.markers.sync(run.main(), run.generation());
+            // A rebalance recorded just now: back to the tick before it, and ask.
+            let now = run.tick();
+            if ask && self.markers.rebalance_at(now).is_some() && !asked(&self.quiz, now) {
+                run.seek(now - 1);
+                self.quiz = Some(Quiz { generation, first: now, picked: Vec::new(), shown: false });
+                self.playing = false;
+                self.moment = None;
+                break;
+            }
         }
+    }
+
+    /// The prediction asked last, if it was asked on this run.
+    pub fn quiz(&self) -> Option<&Quiz> {
+        let generation = self.run.as_ref().map(Run::generation);
+        self.quiz.as_ref().filter(|q| Some(q.generation) == generation)
+    }
+
+    /// The prediction graded, once it was shown and playback has passed the whole rebalance
+    /// (its marker's last tick, and the ticks after it that would still merge into it).
+    pub fn quiz_grade(&self) -> Option<Grade> {
+        let quiz = self.quiz().filter(|q| q.shown)?;
+        let run = self.run.as_ref()?;
+        let marker = self.markers.rebalance_at(quiz.first)?;
+        let merge = (MERGE_MS / run.tick_ms().max(1)).max(1);
+        let settled = (marker.last + merge - 1).min(run.horizon());
+        if run.recorded() < settled || run.tick() < settled {
+            return None;
+        }
+        let moved = moves::moved_queues(run.main().ownership_changes(), run.tick_ms(), quiz.first, marker.last);
+        Some(moves::grade_prediction(&quiz.picked, &moved))
+    }
+
+    /// Ticks of [`REPLAY_LEAD_MS`].
+    fn lead_ticks(run: &Run) -> u64 {
+        (REPLAY_LEAD_MS / run.tick_ms().max(1)).max(1)
     }
 
     fn switch_scenario(&mut self, name: &str) {
@@ -252,6 +364,7 @@ impl Page {
         let (seed, compare) = self.run.as_ref().map_or((1, false), |r| (r.seed(), r.other().is_some()));
         self.playing = false;
         self.refusal = None;
+        self.quiz = None;
         self.log = LogFilter::All;
         self.epoch = self.epoch.wrapping_add(1);
         match Run::new(scenario, seed, Vec::new(), compare) {
@@ -269,6 +382,30 @@ impl Page {
     fn apply_to_run(&mut self, action: Action) {
         let Some(run) = self.run.as_mut() else { return };
         match action {
+            // Play while asked is "Show".
+            Action::TogglePlay | Action::ShowPrediction
+                if self.quiz.as_ref().is_some_and(|q| !q.shown && q.generation == run.generation()) =>
+            {
+                if let Some(quiz) = self.quiz.as_mut() {
+                    quiz.shown = true;
+                    run.seek(quiz.first - 1);
+                    self.pause_at = Some(quiz.first + Self::lead_ticks(run));
+                }
+                self.playing = true;
+                self.budget_ms = 0.0;
+                self.moment = None;
+            }
+            Action::ReplayLast => {
+                let tick_ms = run.tick_ms();
+                if let Some(change) = moves::recent(run.main().ownership_changes(), tick_ms, run.tick(), 1).first() {
+                    let lead = Self::lead_ticks(run);
+                    run.seek(change.tick.saturating_sub(lead));
+                    self.pause_at = Some(change.tick + lead);
+                    self.playing = true;
+                    self.budget_ms = 0.0;
+                    self.moment = None;
+                }
+            }
             Action::TogglePlay => {
                 if !self.playing && run.at_end() {
                     run.seek(0);
@@ -404,6 +541,126 @@ mod tests {
         }
         assert_eq!(LogFilter::parse("-1"), None);
         assert_eq!(LogFilter::parse("x"), None);
+    }
+
+    /// Plays `p` frame by frame (60 a second) until playback stops.
+    fn play_until_paused(p: &mut Page) {
+        let mut frames = 0;
+        while p.playing && frames < 1_000_000 {
+            p.apply(Action::Frame(1_000.0 / 60.0));
+            frames += 1;
+        }
+    }
+
+    /// The holders of every queue after `tick`, read from the run's own state then.
+    fn holders(sim: &rebalance_core::simulate::Simulation, tick: u64) -> Vec<Vec<u32>> {
+        let mut sim = sim.clone();
+        sim.seek(tick);
+        sim.snapshot().queues.iter().map(|q| q.holders.clone()).collect()
+    }
+
+    /// crash with predict on: playback stops one tick before each rebalance marker, both
+    /// while recording and when played again; picking the queues whose holders differ
+    /// between that tick and the marker's last tick grades all right, and playing on asks
+    /// again at the next rebalance.
+    #[test]
+    fn predict_pauses_before_each_rebalance_and_grades_from_the_runs_holders() {
+        for name in ["crash", "gc-pause"] {
+            let mut whole = page(name);
+            whole.apply(Action::ToEnd);
+            let rebalances: Vec<super::super::markers::Marker> = whole
+                .markers
+                .all()
+                .iter()
+                .filter(|m| m.kind == super::super::markers::MarkerKind::Rebalance)
+                .copied()
+                .collect();
+            assert!(!rebalances.is_empty(), "{name}: {rebalances:?}");
+            let Some(run) = whole.run.as_ref() else { panic!("no run") };
+            for replay in [false, true] {
+                let mut p = page(name);
+                if replay {
+                    p.apply(Action::ToEnd);
+                    p.apply(Action::ToStart);
+                }
+                p.apply(Action::Predict(true));
+                for m in rebalances.iter().take(2) {
+                    p.apply(Action::TogglePlay);
+                    play_until_paused(&mut p);
+                    assert_eq!(tick(&p), m.tick - 1, "{name} replay={replay}: waits a tick before {m:?}");
+                    assert_eq!(p.quiz().map(|q| (q.first, q.shown)), Some((m.tick, false)));
+                    let (before, after) = (holders(run.main(), m.tick - 1), holders(run.main(), m.last));
+                    let moved: Vec<u32> = (0u32..)
+                        .zip(&after)
+                        .filter(|(q, h)| before.get(*q as usize) != Some(h))
+                        .map(|(q, _)| q)
+                        .collect();
+                    assert!(!moved.is_empty(), "{name}: {m:?} moves queues");
+                    for &q in &moved {
+                        p.apply(Action::Pick(q));
+                    }
+                    assert_eq!(p.quiz_grade(), None, "not graded before it is shown");
+                    p.apply(Action::ShowPrediction);
+                    play_until_paused(&mut p);
+                    let Some(g) = p.quiz_grade() else { panic!("{name}: not graded at tick {}", tick(&p)) };
+                    assert_eq!((g.right, g.missed, g.wrong), (moved.len(), 0, 0), "{name} {m:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_missed_and_a_wrong_pick_are_counted() {
+        let mut whole = page("crash");
+        whole.apply(Action::ToEnd);
+        let mut p = page("crash");
+        p.apply(Action::Predict(true));
+        p.apply(Action::TogglePlay);
+        play_until_paused(&mut p);
+        let Some(first) = p.quiz().map(|q| q.first) else { panic!("not asked") };
+        let Some(ended) = whole.run.as_ref().map(|r| r.main().clone()) else { panic!("no run") };
+        // The whole rebalance, as the finished run marks it.
+        let last = whole.markers.rebalance_at(first).map_or(first, |m| m.last);
+        let (before, after) = (holders(&ended, first - 1), holders(&ended, last));
+        let moved: Vec<u32> =
+            (0u32..).zip(&after).filter(|(q, h)| before.get(*q as usize) != Some(h)).map(|(q, _)| q).collect();
+        let Some(unmoved) = (0..after.len() as u32).find(|q| !moved.contains(q)) else { panic!("every queue moved") };
+        // The first moved queue left out, one that stays picked; picking twice unpicks.
+        for &q in moved.iter().skip(1) {
+            p.apply(Action::Pick(q));
+        }
+        p.apply(Action::Pick(unmoved));
+        p.apply(Action::Pick(unmoved));
+        p.apply(Action::Pick(unmoved));
+        p.apply(Action::TogglePlay);
+        assert!(p.quiz().is_some_and(|q| q.shown), "play while asked shows");
+        play_until_paused(&mut p);
+        let g = p.quiz_grade();
+        assert_eq!(g.map(|g| (g.right, g.missed, g.wrong, g.moved)), Some((moved.len() - 1, 1, 1, moved.len())));
+        // Turned off, nothing is asked.
+        p.apply(Action::Predict(false));
+        assert_eq!(p.quiz(), None);
+        p.apply(Action::TogglePlay);
+        play_until_paused(&mut p);
+        assert_eq!((tick(&p), p.quiz()), (p.run.as_ref().map_or(0, Run::horizon), None));
+    }
+
+    /// Replay: from 2 s before the newest move up to now to 2 s after it, then paused.
+    #[test]
+    fn replay_plays_through_the_newest_move() {
+        let mut p = page("crash");
+        p.apply(Action::Seek(0));
+        p.apply(Action::ReplayLast);
+        assert!(!p.playing, "nothing moved yet: nothing to replay");
+        p.apply(Action::ToEnd);
+        let Some(run) = p.run.as_ref() else { panic!("no run") };
+        let newest = super::super::moves::recent(run.main().ownership_changes(), run.tick_ms(), run.tick(), 1);
+        let Some(change) = newest.first().map(|c| c.tick) else { panic!("no move") };
+        let lead = REPLAY_LEAD_MS / run.tick_ms();
+        p.apply(Action::ReplayLast);
+        assert_eq!((tick(&p), p.playing), (change - lead, true));
+        play_until_paused(&mut p);
+        assert_eq!(tick(&p), change + lead);
     }
 
     /// Plays `p` with 60 frames a second until the end; returns the wall-clock time each
