@@ -98,8 +98,10 @@ for (const colorScheme of ['light', 'dark']) {
     test.describe('on a phone', () => {
       test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-      test('the docked controls of the playground and the timeline, closed and open', async ({ page }) => {
-        for (const [url, what] of [['./?lang=en&pg_q=16&pg_c=5#/', 'playground'], ['./?lang=en#/timeline', 'timeline']]) {
+      for (const [url, what] of [['./?lang=en&pg_q=16&pg_c=5#/', 'playground'], ['./?lang=en#/timeline', 'timeline']]) {
+        test(`the ${what}'s docked controls, closed and open`, async ({ page }) => {
+          // Two full checks of a page: more than one check's time.
+          test.slow();
           await open(page, url);
           const more = page.getByRole('button', { name: 'More settings' });
           await expect(more).toBeVisible();
@@ -107,8 +109,8 @@ for (const colorScheme of ['light', 'dark']) {
           await more.click();
           await expect(more).toHaveAttribute('aria-expanded', 'true');
           await expectAccessible(page, `${what}, the open sheet`);
-        }
-      });
+        });
+      }
     });
 
     test('the not-found page', async ({ page }) => {
