@@ -4,7 +4,8 @@
 // the table, a prediction asked and a rebalance stepped through on the playground, lost
 // offsets, a missed and a never-reached target, a timeline run to its end, an exercise with a
 // diagnosed wrong answer and a hint, a class link without model answers whose multiple
-// choice is marked option by option.
+// choice is marked option by option; on a phone, the playground's and the timeline's docked
+// controls, as a bar and as an open sheet.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, appReady } from './fixtures.mjs';
 
@@ -116,6 +117,24 @@ for (const colorScheme of ['light', 'dark']) {
       await expect(page.locator('.ex-option-marks li').first()).toBeVisible();
       await expect(page.locator('.ex-expected')).toHaveCount(0);
       await expectAccessible(page, 'an exercise without model answers, with option marks');
+    });
+
+    test.describe('on a phone', () => {
+      test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+      for (const [url, what] of [['./?lang=en&pg_q=16&pg_c=5#/', 'playground'], ['./?lang=en#/timeline', 'timeline']]) {
+        test(`the ${what}'s docked controls, closed and open`, async ({ page }) => {
+          // Two full checks of a page: more than one check's time.
+          test.slow();
+          await open(page, url);
+          const more = page.getByRole('button', { name: 'More settings' });
+          await expect(more).toBeVisible();
+          await expectAccessible(page, `${what}, the docked bar`);
+          await more.click();
+          await expect(more).toHaveAttribute('aria-expanded', 'true');
+          await expectAccessible(page, `${what}, the open sheet`);
+        });
+      }
     });
 
     test('the not-found page', async ({ page }) => {

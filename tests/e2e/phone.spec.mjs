@@ -107,6 +107,123 @@ for (const viewport of PHONES) {
   });
 }
 
+// On a narrow screen the playground's and the timeline's controls dock at the bottom of the
+// viewport (src/hooks/use_dock.rs): a bar with the most used ones, "More settings" opening
+// the rest. The picture stays in view while the bar changes it.
+
+/** The box of `locator` in viewport coordinates. */
+async function box(locator) {
+  const b = await locator.boundingBox();
+  expect(b, 'a box on screen').not.toBeNull();
+  return b;
+}
+
+/** The docked bar: sticky, its bottom edge on the viewport's, and where it starts. */
+async function dockTop(page, dock) {
+  expect(await dock.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+  const b = await box(dock);
+  const inner = await page.evaluate(() => innerHeight);
+  expect(Math.abs(b.y + b.height - inner), 'the bar sits on the bottom edge').toBeLessThanOrEqual(1);
+  return b.y;
+}
+
+/** `locator` is entirely inside the viewport and above the docked bar. */
+async function expectAboveDock(locator, top, what) {
+  const b = await box(locator);
+  expect(b.y, `${what}: top`).toBeGreaterThanOrEqual(0);
+  expect(b.y + b.height, `${what}: bottom, above the bar at ${top}`).toBeLessThanOrEqual(top);
+}
+
+/** Waits until the tiles have stopped travelling (Web Animations). */
+async function settled(page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** The shown controls of the bar, by role and name. */
+async function barControls(dock, roles) {
+  return dock.evaluate((el, roles) => {
+    const shown = [...el.querySelectorAll(roles)].filter((c) => c.getBoundingClientRect().width > 0);
+    return shown.map((c) => c.getAttribute('aria-label') ?? (c.labels?.[0]?.textContent ?? c.textContent).trim());
+  }, roles);
+}
+
+for (const viewport of PHONES) {
+  test.describe(`docked controls, ${viewport.width} × ${viewport.height}`, () => {
+    test.use({ viewport, hasTouch: true, isMobile: true });
+
+    test('playground: after "Add consumer" in the bar, the first lane and a moved tile are in view', async ({ page }) => {
+      await page.goto('./?lang=en&pg_q=16&pg_c=5#/');
+      await appReady(page);
+      const dock = page.locator('.pg-controls');
+      expect(await barControls(dock, 'button, select')).toEqual([
+        'More settings', 'Fewer queues', 'More queues', 'Strategy', 'Add consumer', 'Remove consumer',
+      ]);
+      await expect(page.locator('#pg-queues')).toBeHidden();
+      await dockTop(page, dock);
+      await page.getByRole('button', { name: 'Add consumer' }).click();
+      await expect(page.locator('.pg-lane')).toHaveCount(6);
+      const moved = page.locator('.pg-lane .pg-tile.is-moved').first();
+      await expect(moved).toBeAttached();
+      await settled(page);
+      const after = await dockTop(page, dock);
+      await expectAboveDock(page.locator('.pg-lane').first(), after, 'the first lane');
+      await expectAboveDock(moved, after, 'a moved tile');
+      // The stepper changes the queue count by one, as the slider does.
+      await page.getByRole('button', { name: 'More queues' }).click();
+      await expect(page.locator('.pg-lane .pg-tile')).toHaveCount(17);
+      await expect(page.locator('.pg-stepper-count strong')).toHaveText('17');
+    });
+
+    test('playground: "More settings" opens every control as a sheet, by keyboard too', async ({ page }) => {
+      await page.goto('./?lang=en&pg_q=16&pg_c=5#/');
+      await appReady(page);
+      const more = page.getByRole('button', { name: 'More settings' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.locator('#pg-queues')).toBeVisible();
+      await expect(page.getByLabel('Compare strategies')).toBeVisible();
+      // The sheet's first control follows the toggle.
+      await page.keyboard.press('Tab');
+      await expect(page.locator('#pg-queues-range')).toBeFocused();
+      expect(await overflow(page), 'the page scrolls sideways by').toBeLessThanOrEqual(0);
+      expect(await smallTargets(page), 'touch targets under 44 × 44').toEqual([]);
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('#pg-queues')).toBeHidden();
+    });
+
+    for (const [what, name] of [['play', 'Play'], ['next event', 'Next event']]) {
+      test(`timeline: after ${what} in the bar, the first lane is in view`, async ({ page }) => {
+        await page.goto('./?lang=en&tl_scenario=gc-pause&tl_speed=8#/timeline');
+        await appReady(page);
+        const dock = page.locator('.tl-top');
+        expect(await barControls(dock, 'button, select')).toEqual([
+          'More settings', 'Play', 'Step', 'Speed', 'Previous event', 'Next event',
+        ]);
+        const top = await dockTop(page, dock);
+        await page.getByRole('button', { name, exact: true }).click();
+        await expect.poll(() => page.locator('#tl-clock').getAttribute('data-tick').then(Number)).toBeGreaterThan(0);
+        await expectAboveDock(page.locator('.tl-lane').first(), top, 'the first lane');
+      });
+    }
+
+    test('timeline: "More settings" opens both cards as a sheet', async ({ page }) => {
+      await page.goto('./?lang=en&tl_scenario=gc-pause#/timeline');
+      await appReady(page);
+      await expect(page.locator('#tl-scenario')).toBeHidden();
+      const more = page.getByRole('button', { name: 'More settings' });
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.locator('#tl-scenario')).toBeVisible();
+      await expect(page.locator('#tl-tick')).toBeAttached();
+      await expect(page.getByRole('button', { name: 'Step back' })).toBeAttached();
+      expect(await overflow(page), 'the page scrolls sideways by').toBeLessThanOrEqual(0);
+      expect(await smallTargets(page), 'touch targets under 44 × 44').toEqual([]);
+    });
+  });
+}
+
 test('the page list is given', () => {
   expect(PAGES.length, 'E2E_PAGES is set by cargo xtask test').toBeGreaterThan(1);
 });

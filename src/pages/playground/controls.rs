@@ -1,6 +1,11 @@
 //! The playground's controls: queues, brokers, consumers, strategy and its configuration,
 //! the membership buttons and the view toggles. Every control is labelled and keyboard
 //! operable; numbers use the shared [`NumberField`].
+//!
+//! On a narrow screen they dock under the lanes ([`use_dock`], `static/playground.css`): a
+//! bar with the queue stepper (−/+, shown only there), the strategy and Add / Remove
+//! consumer, and "More settings" opening the rest. The elements keep one order for every
+//! layout, so the tab order follows what is seen.
 
 use rebalance_core::allocate::StrategyKind;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -9,7 +14,7 @@ use yew::prelude::*;
 use super::lanes::room_option;
 use super::settings::*;
 use crate::components::NumberField;
-use crate::hooks::{use_i18n, I18n};
+use crate::hooks::{use_dock, use_i18n, I18n};
 
 /// Props of [`Controls`].
 #[derive(Properties, PartialEq)]
@@ -56,10 +61,20 @@ pub fn Controls(props: &ControlsProps) -> Html {
         || (kind == Some(StrategyKind::MachineRoomNearby) && s.delegate == StrategyKind::ConsistentHash);
     let uses_rooms = matches!(kind, Some(StrategyKind::MachineRoomNearby | StrategyKind::MachineRoom));
     let members = s.hosts.len();
+    // The picture a docked control brings into view: the assignment and its first lane.
+    let dock = use_dock(".pg-main", ".pg-lane");
     html! {
-        <section class="pg-controls" aria-labelledby="pg-controls-title">
-            <h2 id="pg-controls-title">{ i18n.t("page.playground.controls.title") }</h2>
+        <section ref={dock.node.clone()} class={classes!("pg-controls", dock.open.then_some("is-open"))}
+            aria-labelledby="pg-controls-title" onclick={dock.on_click.clone()} onchange={dock.on_change.clone()}>
+            <div class="pg-controls-head">
+                <h2 id="pg-controls-title">{ i18n.t("page.playground.controls.title") }</h2>
+                <button type="button" class="pg-button pg-more" aria-expanded={dock.open.to_string()}
+                    onclick={dock.on_toggle.clone()}>
+                    { i18n.t("page.playground.controls.more") }
+                </button>
+            </div>
             <div class="pg-fields">
+                { queue_stepper(&i18n, s.queues, act) }
                 <NumberField id="pg-queues" label={i18n.t("page.playground.controls.queues")}
                     value={f64::from(s.queues)} min={1.0} max={f64::from(MAX_QUEUES)} on_change={on_queues}
                     help={i18n.t("page.playground.controls.queues_help")} />
@@ -69,7 +84,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 <NumberField id="pg-consumers" label={i18n.t("page.playground.controls.consumers")}
                     value={members as f64} min={0.0} max={MAX_CONSUMERS as f64} on_change={on_consumers}
                     help={i18n.t("page.playground.controls.consumers_help")} />
-                <div class="pg-field">
+                <div class="pg-field pg-field-strategy">
                     <label for="pg-strategy">{ i18n.t("page.playground.controls.strategy") }</label>
                     <select id="pg-strategy" onchange={on_mode}>
                         { for Mode::ALL.iter().map(|&m| html! {
@@ -105,6 +120,35 @@ pub fn Controls(props: &ControlsProps) -> Html {
             }
             { membership(&i18n, s, act) }
         </section>
+    }
+}
+
+/// The queue count one step down or up, `None` past 1 or [`MAX_QUEUES`].
+pub(crate) fn queue_step(queues: u16, up: bool) -> Option<u16> {
+    let next = if up { queues.checked_add(1)? } else { queues.checked_sub(1)? };
+    (1..=MAX_QUEUES).contains(&next).then_some(next)
+}
+
+/// −/+ for the queue count, shown only in the docked bar (the number field is in the sheet).
+fn queue_stepper(i18n: &I18n, queues: u16, act: &Callback<Action>) -> Html {
+    let button = |up: bool, text: &'static str, key: &'static str| {
+        let next = queue_step(queues, up);
+        let onclick = act.reform(move |_: MouseEvent| Action::SetQueues(next.unwrap_or(queues)));
+        html! {
+            <button type="button" class="pg-button" aria-label={i18n.t(key)} {onclick} disabled={next.is_none()}>
+                { text }
+            </button>
+        }
+    };
+    html! {
+        <div class="pg-stepper" role="group" aria-label={i18n.t("page.playground.controls.queues")}>
+            { button(false, "−", "page.playground.controls.queue_fewer") }
+            <span class="pg-stepper-count">
+                <strong>{ queues }</strong>
+                <span>{ i18n.t("page.playground.controls.queues") }</span>
+            </span>
+            { button(true, "+", "page.playground.controls.queue_more") }
+        </div>
     }
 }
 
@@ -212,5 +256,24 @@ fn membership(i18n: &I18n, s: &Settings, act: &Callback<Action>) -> Html {
                 </label>
             </div>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_docked_queue_stepper_stays_within_the_queue_slider_range() {
+        assert_eq!(queue_step(16, true), Some(17));
+        assert_eq!(queue_step(16, false), Some(15));
+        // The slider's ends: 1 queue and MAX_QUEUES.
+        assert_eq!(queue_step(1, false), None);
+        assert_eq!(queue_step(2, false), Some(1));
+        assert_eq!(queue_step(MAX_QUEUES, true), None);
+        assert_eq!(queue_step(MAX_QUEUES - 1, true), Some(MAX_QUEUES));
+        // Out of range already (never from the reducer, which clamps): no step leaves it.
+        assert_eq!(queue_step(0, false), None);
+        assert_eq!(queue_step(u16::MAX, true), None);
     }
 }

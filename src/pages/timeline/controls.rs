@@ -3,6 +3,11 @@
 //! scrubber over the recorded ticks. Keyboard: every control is a button, select or field;
 //! the page also takes `k` (play / pause), `.` (step), `,` (step back), and `[` / `]`
 //! (previous / next event, beside the event strip of `event_bar.rs`).
+//!
+//! [`ControlDock`] holds both cards. On a narrow screen it docks under the lanes
+//! ([`use_dock`], `static/timeline.css`): a bar with play / pause, step, speed and previous /
+//! next event, and "More settings" opening the rest. The elements keep one order for every
+//! layout, so the tab order follows what is seen.
 
 use rebalance_core::simulate::{scenario, PopConsumer};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -12,7 +17,33 @@ use super::query::pop_code;
 use super::state::{Action, MAX_SEED, SPEED_LABELS};
 use super::text::{against_avg_text, scenario_text, time_label};
 use crate::components::NumberField;
-use crate::hooks::use_i18n;
+use crate::hooks::{use_dock, use_i18n};
+
+/// Props of [`ControlDock`].
+#[derive(Properties, PartialEq)]
+pub struct ControlDockProps {
+    /// The run's cards: setup, then playback.
+    pub children: Html,
+}
+
+/// The setup and playback cards, with the "More settings" toggle of the docked bar (hidden
+/// on a wide screen).
+#[component]
+pub fn ControlDock(props: &ControlDockProps) -> Html {
+    let i18n = use_i18n();
+    // The picture a docked control brings into view: the lanes' card and its first lane.
+    let dock = use_dock(".tl-lanes-card", ".tl-lane");
+    html! {
+        <div ref={dock.node.clone()} class={classes!("tl-top", dock.open.then_some("is-open"))}
+             onclick={dock.on_click.clone()} onchange={dock.on_change.clone()}>
+            <button type="button" class="tl-button tl-more" aria-expanded={dock.open.to_string()}
+                    onclick={dock.on_toggle.clone()}>
+                { i18n.t("page.timeline.transport.more") }
+            </button>
+            { props.children.clone() }
+        </div>
+    }
+}
 
 /// Props of [`Setup`].
 #[derive(Properties, PartialEq)]

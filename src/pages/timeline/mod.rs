@@ -50,7 +50,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use self::chart::{chart_data, LagChart};
-use self::controls::{Setup, Transport};
+use self::controls::{ControlDock, Setup, Transport};
 use self::event_bar::EventBar;
 use self::explain::{explanations, script_list};
 use self::frame::Frame;
@@ -241,7 +241,7 @@ pub fn Timeline() -> Html {
             <h1>{ i18n.t("page.timeline.title") }</h1>
             <p class="lead">{ i18n.t("page.timeline.intro") }</p>
             { notices }
-            <div class="tl-top">
+            <ControlDock>
                 <section class="tl-card" aria-labelledby="tl-setup-title">
                     <h2 id="tl-setup-title">{ i18n.t("page.timeline.setup.title") }</h2>
                     <Setup scenario={AttrValue::from(f.scenario.clone())} seed={f.seed} compare={f.other.is_some()}
@@ -254,7 +254,7 @@ pub fn Timeline() -> Html {
                     <EventBar markers={(*markers).clone()} tick={f.tick} recorded={f.recorded} horizon={f.horizon}
                               tick_ms={f.tick_ms} slow={p.slow} on_action={on_action.clone()} />
                 </section>
-            </div>
+            </ControlDock>
             { summary(&i18n, f, playing) }
             <div class={classes!("tl-main", f.other.is_some().then_some("is-compare"))}>
                 <section class="tl-card tl-lanes-card" aria-labelledby="tl-lanes-title">
