@@ -181,6 +181,7 @@ const stats = (samples) => {
 async function installProbe(page, id) {
   await page.evaluate((id) => {
     window.__samples = [];
+    window.__starts = [];
     const channel = new MessageChannel();
     let pending = [];
     channel.port1.onmessage = () => {
@@ -193,6 +194,7 @@ async function installProbe(page, id) {
       (event) => {
         if (event.target.id !== id) return;
         const start = performance.now();
+        window.__starts.push(start);
         requestAnimationFrame(() => {
           pending.push(start);
           channel.port2.postMessage(0);
@@ -238,7 +240,10 @@ async function drag(page, id, rounds, pause = 0) {
   }
   await page.mouse.move(right, y);
   await page.waitForTimeout(500);
-  await page.evaluate(() => (window.__samples = []));
+  await page.evaluate(() => {
+    window.__samples = [];
+    window.__starts = [];
+  });
   for (let i = 0; i < rounds; i += 1) {
     await page.mouse.move(i % 2 === 0 ? left : right, y);
     await page.waitForFunction((n) => window.__samples.length >= n, i + 1, { polling: 'raf' });
@@ -354,6 +359,15 @@ async function measure(mode, queues, consumers) {
   const stopDragTrace = traced && traced !== 'steps' ? await startTrace(ROUNDS) : null;
   const dragged = stats(await drag(page, 'pg-consumers-range', ROUNDS));
   const trace = stopDragTrace ? await stopDragTrace() : undefined;
+  // A drag is a burst only while its inputs come less than 150 ms apart (flip.rs's BURST_MS);
+  // on a loaded machine or a throttled CPU the harness may be slower, and then inputs travel.
+  dragged.burst = await page.evaluate(() => {
+    const gaps = window.__starts.slice(1).map((t, i) => t - window.__starts[i]);
+    return gaps.filter((gap) => gap < 150).length / Math.max(1, gaps.length);
+  });
+  if (dragged.burst < 0.95) {
+    console.log(`  ${name}: only ${(100 * dragged.burst).toFixed(0)}% of the dragged inputs came < 150 ms apart (a burst); the others travelled`);
+  }
   if (cdp) {
     printProfile(name, (await cdp.send('Profiler.stop')).profile);
     const after = await metrics(cdp);
