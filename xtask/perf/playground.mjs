@@ -1,7 +1,9 @@
 // Benchmark, not a test: how fast the allocation playground repaints after a slider input
-// at 256 queues / 64 consumers, for every strategy (and BROADCASTING). It never asserts a
-// timing; it prints the first-render time and p50/p95 of "input event → the next frame is
-// rendered (style, layout, paint, commit)" for three ways of moving the consumers slider between 64 and 63:
+// at 256 queues / 64 consumers, for every strategy (and BROADCASTING), and in a small group
+// (8 queues / 3 consumers, the first strategy of PERF_MODES). It never asserts a timing; it
+// prints the first-render time and p50/p95 of "input event → the next frame is rendered
+// (style, layout, paint, commit)" for three ways of moving the consumers slider between 64 and
+// 63 (the small group: between 3 and 2):
 // - drag: the mouse holds the thumb and moves, as a reader drags a slider. Chromium aligns
 //   pointer moves to frames, so the sample is the page's work for the input (script, style,
 //   layout, paint) inside the frame that shows it: this is the number the 16 ms goal is about.
@@ -19,8 +21,11 @@
 // PERF_MODES (comma list), PERF_REDUCED_MOTION=1, PERF_TRACE=1 (per-thread breakdown of the
 // dragged inputs; PERF_TRACE=steps: of the single steps; PERF_TRACE_CATEGORIES=v8,toplevel
 // adds trace categories),
-// PERF_STEPS (single steps with a rest between, which travel; 0 skips them) and PERF_FIRST
-// (fresh loads per page for the first-render table at the end; 0 skips it) tune a run.
+// PERF_STEPS (single steps with a rest between, which travel; 0 skips them), PERF_FIRST
+// (fresh loads per page for the first-render table at the end; 0 skips it), PERF_SMALL (0
+// skips the small group's row, `only` measures only it) and PERF_CPU_THROTTLE (Chromium's CPU
+// slowdown factor, e.g. 4 for a mid-range phone, applied to every page measured, first
+// renders included) tune a run. PERF_JSON=1 prints every row as JSON at the end.
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/e2e/chromium.mjs';
 
@@ -33,7 +38,30 @@ const ROUNDS = Number(process.env.PERF_ROUNDS || 80);
 const MODES = (process.env.PERF_MODES ||
   'AVG,AVG_BY_CIRCLE,CONSISTENT_HASH,MACHINE_ROOM_NEARBY,MACHINE_ROOM,CONFIG,BROADCASTING').split(',');
 
+// PERF_CPU_THROTTLE=4: DevTools' CPU throttling (`Emulation.setCPUThrottlingRate`), the
+// slowdown DevTools offers as "mid-tier mobile". 1 (or unset) runs at the machine's speed.
+const THROTTLE = Number(process.env.PERF_CPU_THROTTLE || 1);
+if (!(THROTTLE >= 1)) {
+  console.error(`PERF_CPU_THROTTLE must be a number >= 1, got ${JSON.stringify(process.env.PERF_CPU_THROTTLE)}`);
+  process.exit(2);
+}
+// PERF_SMALL=0 skips the small group (8 queues / 3 consumers), PERF_SMALL=only measures it alone.
+const SMALL = process.env.PERF_SMALL !== '0';
+const BIG = process.env.PERF_SMALL !== 'only';
+
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+// A new page in `context`, CPU-throttled by PERF_CPU_THROTTLE before anything loads (the CDP
+// session is kept with the page: the emulation ends with its session).
+async function newPage(context) {
+  const page = await context.newPage();
+  if (THROTTLE > 1) {
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    page.__throttle = session;
+  }
+  return page;
+}
 
 async function metrics(cdp) {
   const { metrics: list } = await cdp.send('Performance.getMetrics');
@@ -74,9 +102,12 @@ function printProfile(mode, profile) {
 }
 
 // PERF_TRACE=1: a Chromium trace of the dragged inputs, summed per thread and event name as
-// self time (an event's duration minus its children's on the same thread), per input: where
+// self time (an event's time minus its children's on the same thread), per input: where
 // the browser's own work ("(program)" in a CPU profile) goes — style, layout, paint, layerize,
 // commit on the main thread, and the compositor's and raster threads' share of the 2 cores.
+// The time is the thread's CPU time (`tdur`) where the trace has it, so other load on the
+// machine (which stretches wall time while a thread waits for a core) counts less; wall time
+// (`dur`) otherwise. Returns the total per thread name, ms per input.
 function printTrace(mode, events, inputs) {
   const names = new Map();
   for (const e of events) {
@@ -89,6 +120,7 @@ function printTrace(mode, events, inputs) {
     if (!byThread.has(key)) byThread.set(key, []);
     byThread.get(key).push(e);
   }
+  const cost = (e) => (typeof e.tdur === 'number' ? e.tdur : e.dur);
   const rows = [];
   for (const [key, list] of byThread) {
     list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
@@ -97,8 +129,8 @@ function printTrace(mode, events, inputs) {
     for (const e of list) {
       while (stack.length && stack[stack.length - 1].ts + stack[stack.length - 1].dur <= e.ts) stack.pop();
       const parent = stack[stack.length - 1];
-      if (parent) self.set(parent.name, (self.get(parent.name) || 0) - e.dur);
-      self.set(e.name, (self.get(e.name) || 0) + e.dur);
+      if (parent) self.set(parent.name, (self.get(parent.name) || 0) - cost(e));
+      self.set(e.name, (self.get(e.name) || 0) + cost(e));
       stack.push(e);
     }
     const total = [...self.values()].reduce((a, b) => a + b, 0);
@@ -106,11 +138,33 @@ function printTrace(mode, events, inputs) {
   }
   rows.sort((a, b) => b.total - a.total);
   const perInput = (us) => (us / 1000 / inputs).toFixed(2).padStart(6);
-  console.log(`  ${mode}: trace, ms per input (self time), busiest threads`);
+  const cpu = events.some((e) => e.ph === 'X' && typeof e.tdur === 'number') ? 'thread CPU' : 'wall';
+  console.log(`  ${mode}: trace, ms per input (self time, ${cpu}), busiest threads`);
   for (const { thread, total, self } of rows.slice(0, 6)) {
     const top = [...self].filter(([, us]) => us > 0).sort((a, b) => b[1] - a[1]).slice(0, 9);
     console.log(`  ${thread.padEnd(22)}${perInput(total)}  ${top.map(([n, us]) => `${n} ${perInput(us).trim()}`).join(', ')}`);
   }
+  const totals = {};
+  for (const { thread, total } of rows) totals[thread] = (totals[thread] || 0) + Number(perInput(total));
+  return totals;
+}
+
+// Starts a Chromium trace of `page`; the function returned ends it and prints it (see
+// printTrace) for `inputs` inputs.
+async function traceInputs(context, page, name, inputs) {
+  const events = [];
+  const tracer = await context.newCDPSession(page);
+  tracer.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
+  await tracer.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink', ...(process.env.PERF_TRACE_CATEGORIES ? process.env.PERF_TRACE_CATEGORIES.split(',') : [])] },
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    await tracer.send('Tracing.end');
+    await complete;
+    return printTrace(name, events, inputs);
+  };
 }
 
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -127,6 +181,7 @@ const stats = (samples) => {
 async function installProbe(page, id) {
   await page.evaluate((id) => {
     window.__samples = [];
+    window.__starts = [];
     const channel = new MessageChannel();
     let pending = [];
     channel.port1.onmessage = () => {
@@ -139,6 +194,7 @@ async function installProbe(page, id) {
       (event) => {
         if (event.target.id !== id) return;
         const start = performance.now();
+        window.__starts.push(start);
         requestAnimationFrame(() => {
           pending.push(start);
           channel.port2.postMessage(0);
@@ -156,24 +212,38 @@ const sampleCount = (page) => page.evaluate(() => window.__samples.length);
 // the start of a frame and the sample is the page's own work until that frame's layout.
 // With `pause` (ms), the mouse rests between moves: every input is a single change, which
 // travels (a burst of changes less than 150 ms apart does not: src/pages/playground/flip.rs).
+// The slider moves between its value now (`high`) and one less; the value must be above the
+// slider's minimum.
 async function drag(page, id, rounds, pause = 0) {
   const slider = page.locator(`#${id}`);
   const box = await slider.boundingBox();
   const y = box.y + box.height / 2;
   const value = () => slider.evaluate((el) => Number(el.value));
-  const max = await slider.evaluate((el) => Number(el.max));
-  // Start on the thumb at the right end (the maximum), then find the x that reads max - 1.
-  const right = box.x + box.width - 2;
+  const [min, max, high] = await slider.evaluate((el) => [Number(el.min), Number(el.max), Number(el.value)]);
+  // Start on the thumb: at the right end for the maximum, else about where the value sits on
+  // the track; once pressed, the value follows the pointer's x only after it moves (a thumb
+  // grabbed off its centre shifts where each value is), so move, then step to the x that
+  // reads `high`…
+  let right = box.x + box.width - 2;
+  if (high < max) right = box.x + ((high - min) / (max - min)) * box.width;
   await page.mouse.move(right, y);
   await page.mouse.down();
+  await page.mouse.move(right - 0.5, y);
+  await page.mouse.move(right, y);
+  for (let dx = 1; dx < box.width && (await value()) < high; dx += 1) await page.mouse.move((right += 1), y);
+  for (let dx = 1; dx < box.width && (await value()) > high; dx += 1) await page.mouse.move((right -= 1), y);
+  // …and the x that reads `high - 1`.
   let left = right;
-  for (let dx = 1; dx < box.width && (await value()) !== max - 1; dx += 1) {
+  for (let dx = 1; dx < box.width && (await value()) !== high - 1; dx += 1) {
     left = right - dx;
     await page.mouse.move(left, y);
   }
   await page.mouse.move(right, y);
   await page.waitForTimeout(500);
-  await page.evaluate(() => (window.__samples = []));
+  await page.evaluate(() => {
+    window.__samples = [];
+    window.__starts = [];
+  });
   for (let i = 0; i < rounds; i += 1) {
     await page.mouse.move(i % 2 === 0 ? left : right, y);
     await page.waitForFunction((n) => window.__samples.length >= n, i + 1, { polling: 'raf' });
@@ -197,7 +267,11 @@ async function keys(page, id, rounds) {
 
 const header =
   'strategy              first render |  drag p50   p95   max |  keys p50   p95   max |  step p50   p95   max | tiles';
-console.log(`playground repaint benchmark: 256 queues, 64 consumers, 4 brokers, ${ROUNDS} slider inputs each way`);
+const throttled = THROTTLE > 1 ? `, CPU throttled ${THROTTLE}×` : '';
+console.log(
+  `playground repaint benchmark: 256 queues, 64 consumers, 4 brokers, ${ROUNDS} slider inputs each way${throttled}` +
+    (SMALL ? `; the small group (8 / 3) under ${MODES[0]}` : ''),
+);
 console.log(header);
 const row = (name, first, dragged, keyed, stepped, tiles) =>
   console.log(
@@ -212,23 +286,30 @@ const rows = [];
 // The floor: the same probe on a page holding nothing but a slider.
 {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const page = await newPage(context);
   await page.setContent('<input type="range" id="floor" min="0" max="64" value="64" style="width: 640px">');
   await installProbe(page, 'floor');
+  // PERF_TRACE=1: the harness's own share of a traced input (probe, pointer, polling).
+  const stopTrace = process.env.PERF_TRACE && process.env.PERF_TRACE !== 'steps'
+    ? await traceInputs(context, page, '(a bare slider)', ROUNDS) : null;
   const dragged = stats(await drag(page, 'floor', ROUNDS));
+  if (stopTrace) await stopTrace();
   const keyed = stats(await keys(page, 'floor', ROUNDS));
   const stepped = STEPS > 0 ? stats(await drag(page, 'floor', STEPS, STEP_PAUSE_MS)) : {};
   row('(a bare slider)', undefined, dragged, keyed, stepped, 0);
-  rows.push({ mode: 'floor', drag: dragged, keys: keyed, steps: stepped });
+  rows.push({ mode: 'floor', throttle: THROTTLE, drag: dragged, keys: keyed, steps: stepped });
   await context.close();
 }
 
-for (const mode of MODES) {
+// One row: the playground opened with `queues` queues, `consumers` consumers (the consumers
+// slider moves between that and one less) and 4 brokers under `mode`.
+async function measure(mode, queues, consumers) {
+  const name = queues === 256 && consumers === 64 ? mode : `${mode} ${queues}/${consumers}`;
   // PERF_REDUCED_MOTION=1 measures without the travel animation (render cost alone).
   const reducedMotion = process.env.PERF_REDUCED_MOTION ? 'reduce' : 'no-preference';
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`${mode}: page error: ${error.message}`));
+  const page = await newPage(context);
+  page.on('pageerror', (error) => console.error(`${name}: page error: ${error.message}`));
   // First render: when the first lane appears, in ms since navigation started.
   await page.addInitScript(() => {
     const seen = () => {
@@ -237,7 +318,7 @@ for (const mode of MODES) {
     new MutationObserver(seen).observe(document, { subtree: true, childList: true });
   });
   const url = new URL(base);
-  url.search = `?lang=en&pg_q=256&pg_c=64&pg_b=4&pg_s=${mode}&pg_cfg=${['a0', 'a1', 'b0', 'c0'].join(',')}`;
+  url.search = `?lang=en&pg_q=${queues}&pg_c=${consumers}&pg_b=4&pg_s=${mode}&pg_cfg=${['a0', 'a1', 'b0', 'c0'].join(',')}`;
   url.hash = '#/';
   // Wait for the lanes, not for `load`: one slow stylesheet must not stall the benchmark.
   await page.goto(url.href, { waitUntil: 'commit' });
@@ -257,7 +338,7 @@ for (const mode of MODES) {
         firstLanes: window.__firstLanes,
       };
     });
-    console.log(`  ${mode}: first render phases, ms: ${Object.entries(phases).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}`);
+    console.log(`  ${name}: first render phases, ms: ${Object.entries(phases).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}`);
   }
   const tiles = await page.locator('.pg-tile').count();
   await installProbe(page, 'pg-consumers-range');
@@ -273,42 +354,44 @@ for (const mode of MODES) {
     await cdp.send('Profiler.start');
   }
   // PERF_TRACE=1 traces the dragged inputs, PERF_TRACE=steps the single steps.
-  const startTrace = async (inputs) => {
-    const events = [];
-    const tracer = await context.newCDPSession(page);
-    tracer.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-    const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
-    await tracer.send('Tracing.start', {
-      traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink', ...(process.env.PERF_TRACE_CATEGORIES ? process.env.PERF_TRACE_CATEGORIES.split(',') : [])] },
-      transferMode: 'ReportEvents',
-    });
-    return async () => {
-      await tracer.send('Tracing.end');
-      await complete;
-      printTrace(mode, events, inputs);
-    };
-  };
+  const startTrace = (inputs) => traceInputs(context, page, name, inputs);
   const traced = process.env.PERF_TRACE;
   const stopDragTrace = traced && traced !== 'steps' ? await startTrace(ROUNDS) : null;
   const dragged = stats(await drag(page, 'pg-consumers-range', ROUNDS));
-  if (stopDragTrace) await stopDragTrace();
+  const trace = stopDragTrace ? await stopDragTrace() : undefined;
+  // A drag is a burst only while its inputs come less than 150 ms apart (flip.rs's BURST_MS);
+  // on a loaded machine or a throttled CPU the harness may be slower, and then inputs travel.
+  dragged.burst = await page.evaluate(() => {
+    const gaps = window.__starts.slice(1).map((t, i) => t - window.__starts[i]);
+    return gaps.filter((gap) => gap < 150).length / Math.max(1, gaps.length);
+  });
+  if (dragged.burst < 0.95) {
+    console.log(`  ${name}: only ${(100 * dragged.burst).toFixed(0)}% of the dragged inputs came < 150 ms apart (a burst); the others travelled`);
+  }
   if (cdp) {
-    printProfile(mode, (await cdp.send('Profiler.stop')).profile);
+    printProfile(name, (await cdp.send('Profiler.stop')).profile);
     const after = await metrics(cdp);
-    const per = (name) => (((after[name] - metricsBefore[name]) * 1000) / ROUNDS).toFixed(1);
+    const per = (metric) => (((after[metric] - metricsBefore[metric]) * 1000) / ROUNDS).toFixed(1);
     console.log(
-      `  ${mode}: per input, ms: script ${per('ScriptDuration')}, style ${per('RecalcStyleDuration')}, ` +
+      `  ${name}: per input, ms: script ${per('ScriptDuration')}, style ${per('RecalcStyleDuration')}, ` +
         `layout ${per('LayoutDuration')}, all tasks ${per('TaskDuration')}`,
     );
   }
   const keyed = stats(await keys(page, 'pg-consumers-range', ROUNDS));
   const stopStepTrace = traced === 'steps' && STEPS > 0 ? await startTrace(STEPS) : null;
   const stepped = STEPS > 0 ? stats(await drag(page, 'pg-consumers-range', STEPS, STEP_PAUSE_MS)) : {};
-  if (stopStepTrace) await stopStepTrace();
-  row(mode, firstRender, dragged, keyed, stepped, tiles);
-  rows.push({ mode, firstRender, drag: dragged, keys: keyed, steps: stepped, tiles });
+  const stepTrace = stopStepTrace ? await stopStepTrace() : undefined;
+  row(name, firstRender, dragged, keyed, stepped, tiles);
+  rows.push({
+    mode, queues, consumers, throttle: THROTTLE, firstRender, drag: dragged, keys: keyed, steps: stepped, tiles,
+    ...(trace || stepTrace ? { trace: trace || stepTrace } : {}),
+  });
   await context.close();
 }
+
+if (BIG) for (const mode of MODES) await measure(mode, 256, 64);
+// The small group: a drag here costs what every input costs whatever the group's size.
+if (SMALL) await measure(MODES[0], 8, 3);
 // First render of each page, as a reader opens a link: navigation start → the page's content
 // in the DOM (an exercise link: its prompt, which needs the exercise's text pack fetched after
 // the wasm starts). Each load in a fresh context (nothing cached); median and max of
@@ -322,14 +405,15 @@ const PAGES = [
   ['exercises (a link)', '?lang=en&ex_id=drain_time&ex_seed=1#/exercises', '.ex-prompt'],
   ['exercises (zh-CN link)', '?lang=zh-CN&ex_id=drain_time&ex_seed=1#/exercises', '.ex-prompt'],
   ['timeline', '?lang=en#/timeline', 'main h1'],
+  ['troubleshoot', '?lang=en#/troubleshoot', 'main h1'],
 ];
 if (FIRST > 0) {
-  console.log(`first render per page, ms since navigation start (median / max of ${FIRST} fresh loads):`);
+  console.log(`first render per page, ms since navigation start (median / max of ${FIRST} fresh loads${throttled}):`);
   for (const [name, query, selector] of PAGES) {
     const times = [];
     for (let i = 0; i < FIRST; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-      const page = await context.newPage();
+      const page = await newPage(context);
       page.on('pageerror', (error) => console.error(`${name}: page error: ${error.message}`));
       await page.addInitScript((selector) => {
         const seen = () => {
@@ -345,7 +429,7 @@ if (FIRST > 0) {
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
     console.log(`  ${name.padEnd(24)}${ms(median)} /${ms(times[times.length - 1])}`);
-    rows.push({ mode: `first:${name}`, firstRender: median, max: times[times.length - 1] });
+    rows.push({ mode: `first:${name}`, throttle: THROTTLE, firstRender: median, max: times[times.length - 1] });
   }
 }
 await browser.close();

@@ -2,8 +2,9 @@
 //! playground's repaint benchmark (`xtask/perf/playground.mjs`) in headless Chromium.
 //!
 //! A benchmark, not a test: it prints first-render time and p50/p95 of slider input → next
-//! animation frame at 256 queues / 64 consumers per strategy, and never fails on a timing.
-//! `PERF_ROUNDS` (inputs per strategy) and `PERF_MODES` (comma list) tune it.
+//! animation frame at 256 queues / 64 consumers per strategy and in a small group (8 / 3), and
+//! never fails on a timing. `PERF_ROUNDS` (inputs per strategy), `PERF_MODES` (comma list) and
+//! `PERF_CPU_THROTTLE` (CPU slowdown, e.g. 4 for a phone) tune it; the script lists the rest.
 
 use crate::test::Server;
 use crate::util::{self, Result};

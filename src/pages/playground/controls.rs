@@ -44,10 +44,17 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let i18n = use_i18n();
     let s = &props.settings;
     let act = &props.on_action;
-    let on_queues = act.reform(|v: f64| Action::SetQueues(v as u16));
-    let on_brokers = act.reform(|v: f64| Action::SetBrokers(v as u8));
-    let on_consumers = act.reform(|v: f64| Action::SetConsumers(v as usize));
-    let on_vnodes = act.reform(|v: f64| Action::SetVirtualNodes(v as u32));
+    // Made once per `on_action`: a number field whose value did not change then skips its
+    // render when another control changes.
+    let fields = use_memo(act.clone(), |act| {
+        (
+            act.reform(|v: f64| Action::SetQueues(v as u16)),
+            act.reform(|v: f64| Action::SetBrokers(v as u8)),
+            act.reform(|v: f64| Action::SetConsumers(v as usize)),
+            act.reform(|v: f64| Action::SetVirtualNodes(v as u32)),
+        )
+    });
+    let (on_queues, on_brokers, on_consumers, on_vnodes) = (*fields).clone();
     let on_mode = act.reform(|e: Event| {
         let value = e.target_unchecked_into::<HtmlSelectElement>().value();
         Action::SetMode(Mode::parse(&value).unwrap_or(Mode::Clustering(StrategyKind::Averagely)))

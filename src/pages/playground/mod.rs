@@ -46,7 +46,7 @@ use self::controls::Controls;
 use self::explain::Explain;
 use self::lab::{Lab, View};
 use self::lanes::{can_grow, Lanes, Stage, StageHandle};
-use self::settings::{Action, Mode};
+use self::settings::{Action, Mode, Settings};
 use self::table::AssignmentTable;
 use self::watch::{panel, Commands, Watch};
 use crate::components::UrlNotices;
@@ -57,9 +57,13 @@ use crate::url_state;
 /// throttle `history.replaceState` when a slider fires it on every input).
 const URL_DELAY_MS: u32 = 120;
 
-type Pending = Rc<RefCell<Option<(Timeout, Vec<(&'static str, Option<String>)>)>>>;
+/// The URL write waiting for the controls to settle, with the settings it will write.
+type Pending = Rc<RefCell<Option<(Timeout, Settings)>>>;
 
-fn write_url(query: &[(&'static str, Option<String>)]) {
+/// Writes `settings` into the URL. The query is built here, when the write happens, not on
+/// every input of a drag (each input replaces the pending write).
+fn write_url(settings: &Settings) {
+    let query = query::to_query(settings);
     let changes: Vec<(&str, Option<&str>)> = query.iter().map(|(k, v)| (*k, v.as_deref())).collect();
     url_state::set_many(&changes);
 }
@@ -79,28 +83,28 @@ pub fn Playground() -> Html {
     {
         let pending = pending.clone();
         use_effect_with(lab.settings.clone(), move |settings| {
-            let query = query::to_query(settings);
-            let write = query.clone();
+            let write = settings.clone();
             let timer = Timeout::new(URL_DELAY_MS, move || write_url(&write));
-            *pending.borrow_mut() = Some((timer, query));
+            *pending.borrow_mut() = Some((timer, settings.clone()));
         });
     }
     {
         let pending = pending.clone();
         use_effect_with((), move |_| {
             move || {
-                if let Some((timer, query)) = pending.borrow_mut().take() {
+                if let Some((timer, settings)) = pending.borrow_mut().take() {
                     timer.cancel();
-                    write_url(&query);
+                    write_url(&settings);
                 }
             }
         });
     }
 
+    // One callback for the page's life (the dispatcher and the stage never change), so a
+    // child whose other props are unchanged skips its render on the reader's next input.
     let on_action = {
         let dispatcher = lab.dispatcher();
-        let stage = stage.clone();
-        Callback::from(move |action: Action| {
+        use_callback(stage.clone(), move |action: Action, stage| {
             stage.0.before_change();
             dispatcher.dispatch(action);
         })
