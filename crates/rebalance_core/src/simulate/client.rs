@@ -496,6 +496,7 @@ impl World {
     /// second (the run's clock starts on a whole second of the log's epoch, so the second is
     /// the same on both).
     fn consume_timestamp(&self, c: usize) -> i64 {
+        const _: () = assert!(super::log::EPOCH_MS % 1_000 == 0, "the run starts on a whole second");
         self.cfg.group.consume_timestamp_ms.unwrap_or_else(|| {
             let created = self.clients.get(c).map_or(self.now, |cl| cl.started_at);
             default_consume_timestamp(i64::try_from(created).unwrap_or(i64::MAX))
