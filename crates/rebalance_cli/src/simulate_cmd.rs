@@ -67,11 +67,15 @@ EVENT SCRIPTS (--events FILE)
                                            after timestampMs (run time), where the group
                                            resumes when it starts
   Where a group without stored offsets starts (CLUSTERING): \"config\": {\"group\":
-  {\"newGroup\": true, \"consumeFromWhere\": \"CONSUME_FROM_LAST_OFFSET\" (default) or
-  \"CONSUME_FROM_FIRST_OFFSET\"}, \"topic\": {\"firstMessageInMemory\": true (default: a young
-  topic, the broker answers 0 and the history is read) or false (an old topic: LAST_OFFSET
-  starts at MaxOffset)}}. Its figures: queuesStartedWithoutOffset, min/maxStartWithoutOffset,
-  historyRead (messages stored before the run that the group read).
+  {\"newGroup\": true, \"consumeFromWhere\": \"CONSUME_FROM_LAST_OFFSET\" (default),
+  \"CONSUME_FROM_FIRST_OFFSET\" or \"CONSUME_FROM_TIMESTAMP\", \"consumeTimestampMs\": whole ms
+  on the run's clock, negative before the run (default: 30 min before each consumer was
+  created, to the second; the history before the run was produced at the topic's rate)},
+  \"topic\": {\"firstMessageInMemory\": true (default: a young topic, the broker answers 0 and
+  the history is read) or false (an old topic: LAST_OFFSET starts at MaxOffset, TIMESTAMP at
+  the first message stored at or after consumeTimestamp)}}. Its figures:
+  queuesStartedWithoutOffset, min/maxStartWithoutOffset, historyRead (messages stored before
+  the run that the group read), consumeTimestampMs (the earliest one searched, or null).
   A field an event (or the configuration) does not have, and an event naming a consumer
   that is not running or a queue that does not exist when it happens, are errors that name
   the line and the field; nothing is ignored.
@@ -238,6 +242,15 @@ fn key_line(text: &str, from: usize, path: &str) -> usize {
     line_of(text, at)
 }
 
+/// The key whose value a JSON syntax error stops in (`"consumeTimestampMs": NaN`, which JSON
+/// does not have): the text before the error ends in `"key":`.
+fn key_before_error<'t>(text: &'t str, e: &serde_json::Error) -> Option<&'t str> {
+    let line_start: usize = text.split_inclusive('\n').take(e.line().saturating_sub(1)).map(str::len).sum();
+    let before = text.get(..line_start + e.column().saturating_sub(1))?.trim_end();
+    let quoted = before.strip_suffix(':')?.trim_end().strip_suffix('"')?;
+    quoted.rfind('"').and_then(|i| quoted.get(i + 1..))
+}
+
 /// Reads a value of type `T`, refusing a field it does not know (named with its line).
 fn strict<T: serde::de::DeserializeOwned + Serialize>(
     value: serde_json::Value,
@@ -270,7 +283,10 @@ type ReadScript = (Option<SimConfig>, Vec<Located>, Option<u64>, Option<u64>);
 fn read_script(path: &std::path::Path) -> Result<ReadScript, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let name = path.display();
-    let bad = |e: serde_json::Error| format!("{name}: not an event script ({e}); see `rebalance-lab simulate --help`");
+    let bad = |e: serde_json::Error| {
+        let field = key_before_error(&text, &e).map(|k| format!(", in the value of {k}")).unwrap_or_default();
+        format!("{name}: not an event script ({e}{field}); see `rebalance-lab simulate --help`")
+    };
     let value: serde_json::Value = serde_json::from_str(&text).map_err(bad)?;
     let script = if value.is_array() {
         Script { events: serde_json::from_value(value).map_err(bad)?, ..Script::default() }
@@ -429,6 +445,12 @@ struct TraceLine<'a> {
     queue_lag: &'a [u64],
 }
 
+/// A signed count with thousands separators (`-1,800,000`).
+fn signed_count(n: i64) -> String {
+    let sign = if n < 0 { "-" } else { "" };
+    format!("{sign}{}", format_count(n.unsigned_abs()))
+}
+
 /// The JSON summary.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -479,6 +501,7 @@ fn render_text(s: &Scenario, seed: u64, sum: &Summary, tick_ms: u64, against: Op
         ("queues started without an offset", format_count(u64::from(sum.queues_started_without_offset))),
         ("first offsets of those queues", format!("{}–{}", sum.min_start_without_offset, sum.max_start_without_offset)),
         ("history read by a new group", format_count(sum.history_read)),
+        ("consumeTimestamp searched (ms)", sum.consume_timestamp_ms.map_or_else(|| "-".to_owned(), signed_count)),
         ("max queues held twice for 1 s", format_count(u64::from(sum.max_overlapping_queues_for_1s))),
         ("max queues held by nobody for 1 s", format_count(u64::from(sum.max_orphan_queues_for_1s))),
         (

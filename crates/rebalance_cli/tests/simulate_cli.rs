@@ -349,6 +349,59 @@ fn a_new_group_script_runs_and_its_mistakes_are_errors() {
     assert!(err.contains("group.newGroup") && err.contains("CLUSTERING only"), "{err}");
 }
 
+/// CONSUME_FROM_TIMESTAMP in a script: an old topic of 2 queues × 3,600 messages at 1 msg/s
+/// each (the history spans the hour before the run). `consumeTimestampMs` -600000 (10 minutes
+/// before) is the last 600 of each queue: the group starts at 3,000 and reads 1,200; the
+/// default (30 min before the consumer's creation at 0) starts at 1,800. A value that is not
+/// a whole number of ms, or lies beyond a year, names the field.
+#[test]
+fn a_timestamp_script_starts_where_the_search_says_and_bad_timestamps_are_errors() {
+    let run = |name: &str, timestamp: &str| {
+        let path = script(
+            name,
+            &format!(
+                "{{\"config\": {{\"group\": {{\"newGroup\": true, \"consumeFromWhere\": \"CONSUME_FROM_TIMESTAMP\"{timestamp}}},\n \"topic\": {{\"queuesPerBroker\": 2, \"backlogPerQueue\": 3600, \"produceRate\": 2, \"firstMessageInMemory\": false}}}},\n \"durationMs\": 60000, \"events\": []}}"
+            ),
+        );
+        let (ok, out, err) = simulate(&["--events", &path.to_string_lossy(), "--json"]);
+        let _ = std::fs::remove_file(&path);
+        assert!(ok, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        (v["maxStartWithoutOffset"].as_u64(), v["historyRead"].as_u64(), v["consumeTimestampMs"].as_i64())
+    };
+    // 1 msg/s: the messages stored at or after T before the run are the last |T| / 1000.
+    let (history, queues) = (3_600, 2);
+    let start = |t: u64| history - t / 1_000;
+    assert_eq!(
+        run("ts-set", ", \"consumeTimestampMs\": -600000"),
+        (Some(start(600_000)), Some(queues * (history - start(600_000))), Some(-600_000))
+    );
+    assert_eq!(
+        run("ts-default", ""),
+        (Some(start(1_800_000)), Some(queues * (history - start(1_800_000))), Some(-1_800_000))
+    );
+    for (name, value, says) in [
+        ("ts-text", "\"20231114000000\"", "invalid type: string"),
+        ("ts-fraction", "-1.5", "invalid type: floating point"),
+        ("ts-far", "-40000000000", "out of range"),
+    ] {
+        let err = refused(name, &format!("{{\"config\": {{\"group\": {{\"consumeTimestampMs\": {value}}}}}}}"));
+        assert!(err.contains("group.consumeTimestampMs") && err.contains(says), "{name}: {err}");
+    }
+    // NaN is no JSON: the syntax error names the key whose value it is.
+    let err = refused("ts-nan", "{\"config\": {\"group\": {\"consumeTimestampMs\": NaN}}}");
+    assert!(err.contains("line 1") && err.contains("in the value of consumeTimestampMs"), "{err}");
+    let (ok, out, err) = simulate(&["--scenario", "new-group-timestamp", "--json", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!((v["maxStartWithoutOffset"].as_u64(), v["historyRead"].as_u64()), (Some(3_600), Some(14_400)));
+    assert_eq!(v["consumeTimestampMs"].as_i64(), Some(-1_800_000));
+    let (ok, text, err) = simulate(&["--scenario", "new-group-timestamp", "--seed", "7"]);
+    assert!(ok, "{err}");
+    let row = text.lines().find(|l| l.starts_with("consumeTimestamp searched")).unwrap_or_default();
+    assert!(row.ends_with("-1,800,000"), "{text}");
+}
+
 /// The container preset prints the clash before the redeploy and its absence after.
 #[test]
 fn the_container_cid_clash_preset_prints_its_figures_in_json() {

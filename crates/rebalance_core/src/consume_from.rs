@@ -32,6 +32,10 @@ pub enum ConsumeFromWhere {
     /// `CONSUME_FROM_FIRST_OFFSET`.
     #[serde(alias = "CONSUME_FROM_FIRST_OFFSET")]
     FirstOffset,
+    /// `CONSUME_FROM_TIMESTAMP`: the broker's `searchOffset` answer for `consumeTimestamp`
+    /// ([`start_offset_from_timestamp`]).
+    #[serde(alias = "CONSUME_FROM_TIMESTAMP")]
+    Timestamp,
 }
 
 /// `DefaultMQPushConsumer.consumeTimestamp`'s default distance before the consumer object is
@@ -67,16 +71,21 @@ pub fn broker_answer(q: &QueueStart) -> Option<u64> {
     q.stored.or((q.min == 0 && q.first_in_memory).then_some(0))
 }
 
-/// The offset of the first message the consumer reads from the queue.
-pub fn start_offset(from: ConsumeFromWhere, q: &QueueStart) -> u64 {
+/// The offset of the first message the consumer reads from the queue, or `None` where it is
+/// the broker's `searchOffset` answer for `consumeTimestamp` (CONSUME_FROM_TIMESTAMP on "not
+/// found" for a topic that is not `%RETRY%`): give that answer to
+/// [`start_offset_from_timestamp`].
+pub fn start_offset(from: ConsumeFromWhere, q: &QueueStart) -> Option<u64> {
     let start = match (broker_answer(q), from) {
         (Some(offset), _) => offset,
         (None, ConsumeFromWhere::LastOffset) if q.retry_topic => 0,
         (None, ConsumeFromWhere::LastOffset) => q.max,
         (None, ConsumeFromWhere::FirstOffset) => 0,
+        (None, ConsumeFromWhere::Timestamp) if q.retry_topic => q.max,
+        (None, ConsumeFromWhere::Timestamp) => return None,
     };
     // Below MinOffset the pull is answered OFFSET_ILLEGAL with MinOffset as the next offset.
-    start.max(q.min)
+    Some(start.max(q.min))
 }
 
 /// The offset of the first message read with `CONSUME_FROM_TIMESTAMP`, where `found` is the
@@ -97,7 +106,7 @@ pub fn start_offset_from_timestamp(q: &QueueStart, found: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::ConsumeFromWhere::{FirstOffset, LastOffset};
+    use super::ConsumeFromWhere::{FirstOffset, LastOffset, Timestamp};
     use super::*;
 
     fn queue(stored: Option<u64>, min: u64, max: u64, first_in_memory: bool) -> QueueStart {
@@ -108,38 +117,38 @@ mod tests {
     fn a_new_group_with_last_offset_reads_a_young_queue_from_its_first_message() {
         // ConsumerManageProcessor.queryConsumerOffset: minOffset <= 0 and offset 0 in memory → 0.
         assert_eq!(broker_answer(&queue(None, 0, 5000, true)), Some(0));
-        assert_eq!(start_offset(LastOffset, &queue(None, 0, 5000, true)), 0);
+        assert_eq!(start_offset(LastOffset, &queue(None, 0, 5000, true)), Some(0));
     }
 
     #[test]
     fn a_new_group_with_last_offset_starts_at_the_end_of_an_old_queue() {
         // MinOffset > 0 (retention deleted the first files), or offset 0 swapped out of memory.
         assert_eq!(broker_answer(&queue(None, 1200, 5000, true)), None);
-        assert_eq!(start_offset(LastOffset, &queue(None, 1200, 5000, true)), 5000);
-        assert_eq!(start_offset(LastOffset, &queue(None, 0, 5000, false)), 5000);
+        assert_eq!(start_offset(LastOffset, &queue(None, 1200, 5000, true)), Some(5000));
+        assert_eq!(start_offset(LastOffset, &queue(None, 0, 5000, false)), Some(5000));
     }
 
     #[test]
     fn a_stored_offset_wins_over_consume_from_where() {
         for from in [LastOffset, FirstOffset] {
-            assert_eq!(start_offset(from, &queue(Some(3100), 1200, 5000, false)), 3100);
-            assert_eq!(start_offset(from, &queue(Some(3100), 0, 5000, true)), 3100);
+            assert_eq!(start_offset(from, &queue(Some(3100), 1200, 5000, false)), Some(3100));
+            assert_eq!(start_offset(from, &queue(Some(3100), 0, 5000, true)), Some(3100));
         }
     }
 
     #[test]
     fn first_offset_starts_at_min_offset_after_the_offset_illegal_correction() {
-        assert_eq!(start_offset(FirstOffset, &queue(None, 1200, 5000, false)), 1200);
-        assert_eq!(start_offset(FirstOffset, &queue(None, 0, 5000, false)), 0);
+        assert_eq!(start_offset(FirstOffset, &queue(None, 1200, 5000, false)), Some(1200));
+        assert_eq!(start_offset(FirstOffset, &queue(None, 0, 5000, false)), Some(0));
         // A stored offset that retention has passed resumes at MinOffset.
-        assert_eq!(start_offset(LastOffset, &queue(Some(800), 1200, 5000, false)), 1200);
+        assert_eq!(start_offset(LastOffset, &queue(Some(800), 1200, 5000, false)), Some(1200));
     }
 
     #[test]
     fn a_retry_topic_with_last_offset_starts_at_zero() {
         // RebalancePushImpl: `mq.getTopic().startsWith(MixAll.RETRY_GROUP_TOPIC_PREFIX)` → 0.
         let q = QueueStart { retry_topic: true, ..queue(None, 0, 40, false) };
-        assert_eq!(start_offset(LastOffset, &q), 0);
+        assert_eq!(start_offset(LastOffset, &q), Some(0));
     }
 
     #[test]
@@ -153,6 +162,17 @@ mod tests {
         // A retry topic starts at its MaxOffset (LAST_OFFSET would give 0).
         let q = QueueStart { retry_topic: true, ..queue(None, 0, 40, false) };
         assert_eq!(start_offset_from_timestamp(&q, 7), 40);
+    }
+
+    #[test]
+    fn start_offset_leaves_only_the_timestamp_search_to_the_caller() {
+        // RebalancePushImpl's CONSUME_FROM_TIMESTAMP branch: readOffset first, then on -1
+        // maxOffset for a %RETRY% topic, searchOffset(mq, consumeTimestamp) for any other.
+        assert_eq!(start_offset(Timestamp, &queue(Some(3100), 1200, 5000, false)), Some(3100));
+        assert_eq!(start_offset(Timestamp, &queue(None, 0, 5000, true)), Some(0));
+        assert_eq!(start_offset(Timestamp, &queue(None, 1200, 5000, true)), None);
+        let q = QueueStart { retry_topic: true, ..queue(None, 0, 40, false) };
+        assert_eq!(start_offset(Timestamp, &q), Some(40));
     }
 
     #[test]

@@ -8,7 +8,9 @@ use rebalance_core::simulate::{
 };
 
 use rebalance_core::allocate::{allocate, Strategy};
-use rebalance_core::consume_from::{start_offset, ConsumeFromWhere, QueueStart};
+use rebalance_core::consume_from::{
+    default_consume_timestamp, start_offset, start_offset_from_timestamp, ConsumeFromWhere, QueueStart,
+};
 use rebalance_core::MessageQueue;
 
 const SEED: u64 = 42;
@@ -1075,6 +1077,7 @@ fn new_group_start(s: &Scenario, from: ConsumeFromWhere) -> u64 {
     let history = s.config.topic.backlog_per_queue;
     let first_in_memory = s.config.topic.first_message_in_memory;
     start_offset(from, &QueueStart { stored: None, min: 0, max: history, first_in_memory, retry_topic: false })
+        .expect("LAST_OFFSET and FIRST_OFFSET need no search")
 }
 
 /// A young topic: the broker answers 0, so the default CONSUME_FROM_LAST_OFFSET never applies
@@ -1478,6 +1481,98 @@ fn an_old_topic_sends_a_new_group_to_max_offset_and_a_stored_offset_wins() {
     let sum = run(&existing).summary();
     assert_eq!(sum.queues_started_without_offset, 0, "stored offsets (MinOffset here) win");
     assert_eq!(sum.history_read, 0, "counted only where consumeFromWhere or the broker's 0 decided");
+}
+
+/// CONSUME_FROM_TIMESTAMP's start on a queue of `s` for `consume_timestamp` (ms on the run's
+/// clock, before 0): the broker answers "not found" on an old topic, then `searchOffset`
+/// (LOWER boundary) gives the first offset stored at or after the timestamp. The history was
+/// produced at the queue's rate up to the run, offset `o` stored `(history − o) / rate` before
+/// 0, so the messages stored at or after a time `T` before 0 are the last `|T| × rate` of it.
+fn timestamp_start(s: &Scenario, consume_timestamp: i64) -> u64 {
+    let t = &s.config.topic;
+    let history = t.backlog_per_queue;
+    let per_queue_rate = t.produce_rate / s.config.queue_count() as u64;
+    let newer = (consume_timestamp.unsigned_abs() * per_queue_rate / 1_000).min(history);
+    let q = QueueStart { stored: None, min: 0, max: history, first_in_memory: false, retry_topic: false };
+    assert_eq!(start_offset(ConsumeFromWhere::Timestamp, &q), None, "not found: searchOffset decides");
+    start_offset_from_timestamp(&q, history - newer)
+}
+
+/// A new group with CONSUME_FROM_TIMESTAMP and the default consumeTimestamp
+/// (`DefaultMQPushConsumer.consumeTimestamp`: 30 minutes before the consumers, created at the
+/// run's start, to the second) on an old topic of 4 queues × 7,200 messages at 2 msg/s each:
+/// it starts at 7,200 − 1,800 s × 2 = 3,600 and reads 4 × 3,600 = 14,400 messages of history,
+/// passing the other 14,400 over. On a young topic the broker's 0 comes first: 28,800 read.
+#[test]
+fn a_new_group_with_timestamp_starts_half_an_hour_back_in_an_old_topic() {
+    let s = preset("new-group-timestamp");
+    let (queues, history) = (s.config.queue_count() as u64, s.config.topic.backlog_per_queue);
+    assert!(s.config.group.new_group && !s.config.topic.first_message_in_memory);
+    assert_eq!(s.config.group.consume_from_where, ConsumeFromWhere::Timestamp);
+    assert_eq!(s.config.group.consume_timestamp_ms, None, "the default");
+    assert!(s.config.consumers.iter().all(|c| c.cid.is_none()) && s.events.is_empty(), "all created at 0");
+    let consume_timestamp = default_consume_timestamp(0);
+    assert_eq!(consume_timestamp, -1_800_000);
+    let start = timestamp_start(&s, consume_timestamp);
+    let (read, passed_over) = (queues * (history - start), queues * start);
+    assert_eq!((queues, history, start, read, passed_over), (4, 7_200, 3_600, 14_400, 14_400), "the text's figures");
+    let sim = run(&s);
+    let sum = sim.summary();
+    assert_eq!(sum.queues_started_without_offset as u64, queues);
+    assert_eq!((sum.min_start_without_offset, sum.max_start_without_offset), (start, start));
+    assert_eq!(sum.consume_timestamp_ms, Some(consume_timestamp));
+    assert_eq!((sum.history_read, sum.filtered, sum.lost), (read, passed_over, 0));
+    assert!(sim.metrics().group_lag < queues * 100, "caught up: {}", sim.metrics().group_lag);
+    for quoted in [
+        "30 minutes",
+        "4 queues holds 7,200 messages",
+        "2 msg/s",
+        "offset 3,600",
+        "14,400 messages of history",
+        "older 14,400",
+        "all 28,800",
+    ] {
+        assert!(s.watch.contains(quoted), "{quoted} missing");
+    }
+    let mut young = s.clone();
+    young.config.topic.first_message_in_memory = true;
+    let sum = run(&young).summary();
+    assert_eq!((sum.max_start_without_offset, sum.history_read), (0, queues * history), "the broker's 0 wins");
+    assert_eq!(sum.consume_timestamp_ms, None, "nothing was searched");
+    assert_eq!(queues * history, 28_800);
+}
+
+/// `group.consumeTimestampMs` replaces the default: 10 minutes before the run is the last
+/// 600 s × 2 = 1,200 messages of each queue. A consumer created later searches its own default,
+/// where the broker has no offset yet. A timestamp beyond a year from the run is refused.
+#[test]
+fn a_configured_or_later_consume_timestamp_moves_the_start() {
+    let mut s = preset("new-group-timestamp");
+    s.config.group.consume_timestamp_ms = Some(-600_000);
+    let start = timestamp_start(&s, -600_000);
+    assert_eq!(start, 6_000);
+    let sum = run(&s).summary();
+    assert_eq!((sum.min_start_without_offset, sum.max_start_without_offset), (start, start));
+    assert_eq!(sum.history_read, 4 * 1_200);
+    // The same history searched from a consumer created 90.5 s into the run (no consumer at
+    // first): its default, 30 min before, is -1,709,500 ms, kept to the second as
+    // yyyyMMddHHmmss text: -1,710,000 (the log's epoch is a whole second, so the truncation
+    // is the same on the run's clock). The messages produced since the run are all newer.
+    let mut late = preset("new-group-timestamp");
+    let joiner = late.config.consumers.remove(0);
+    late.config.consumers.clear();
+    late.events = vec![ScheduledEvent { at_ms: 90_500, event: Event::Join { consumer: joiner } }];
+    let consume_timestamp = default_consume_timestamp(90_500);
+    assert_eq!(consume_timestamp, -1_710_000);
+    let start = timestamp_start(&late, consume_timestamp);
+    assert_eq!(start, 7_200 - 1_710 * 2);
+    let sum = run(&late).summary();
+    assert_eq!((sum.min_start_without_offset, sum.max_start_without_offset), (start, start));
+    assert_eq!(sum.consume_timestamp_ms, Some(consume_timestamp));
+    let mut far = preset("new-group-timestamp");
+    far.config.group.consume_timestamp_ms = Some(-366 * 24 * 3_600_000);
+    let err = Simulation::from_scenario(&far, SEED).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("group.consumeTimestampMs"), "{err}");
 }
 
 /// A group with no stored offset is a CLUSTERING notion (the broker's ConsumerOffset).

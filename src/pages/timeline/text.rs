@@ -181,6 +181,9 @@ pub fn scenario_text(i18n: &I18n, name: &str) -> Option<(&'static str, &'static 
             "page.timeline.scenario.new-group-last-offset.title",
             "page.timeline.scenario.new-group-last-offset.watch",
         ),
+        "new-group-timestamp" => {
+            pair("page.timeline.scenario.new-group-timestamp.title", "page.timeline.scenario.new-group-timestamp.watch")
+        }
         "stuck-message-pins-offset" => pair(
             "page.timeline.scenario.stuck-message-pins-offset.title",
             "page.timeline.scenario.stuck-message-pins-offset.watch",

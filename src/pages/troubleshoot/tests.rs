@@ -92,6 +92,8 @@ fn the_defaults_are_rocketmqs() {
         (Setting::AwaitTerminationMillisWhenShutdown, "0 ms".to_owned()),
         (Setting::PollNameServerInterval, "30000 ms".to_owned()),
         (Setting::InvisibleDuration, format!("{} s", client.invisible_time_ms / 1000)),
+        // DefaultMQPushConsumer: `System.currentTimeMillis() - (1000 * 60 * 30)`.
+        (Setting::ConsumeTimestamp, "currentTimeMillis − 30 min".to_owned()),
     ];
     for (setting, expected) in cases {
         assert_eq!(setting.default_value(), expected, "{}", setting.name());
@@ -122,6 +124,8 @@ fn the_numbers_in_the_texts_are_rocketmqs() {
         &format!("{first} s, {second} s, 1 min … {last} h"),
         &format!("{first} 秒、{second} 秒、1 分钟……{last} 小时"),
     );
+    let before = rebalance_core::consume_from::CONSUME_TIMESTAMP_BEFORE_CREATION_MS / 60_000;
+    states("page.troubleshoot.cause.young-topic.fix", &format!("{before} minutes"), &format!("{before} 分钟"));
     let expiry = c.broker.channel_expiry_ms / 60_000;
     assert_eq!(expiry, 2);
     states("page.troubleshoot.cause.stall-expired.ask", "about two minutes", "两分钟左右");

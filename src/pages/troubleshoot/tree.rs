@@ -6,6 +6,7 @@
 //! every live link opens a state our pages accept, every default equal to the simulator's).
 //! A cause can serve several symptoms; its texts are written once.
 
+use rebalance_core::consume_from;
 use rebalance_core::exercise::model::Page;
 use rebalance_core::simulate::SimConfig;
 
@@ -23,6 +24,7 @@ pub enum Setting {
     AwaitTerminationMillisWhenShutdown,
     PersistConsumerOffsetInterval,
     ConsumeFromWhere,
+    ConsumeTimestamp,
     InstanceName,
     PollNameServerInterval,
     RebalanceWaitInterval,
@@ -48,6 +50,7 @@ impl Setting {
             Setting::AwaitTerminationMillisWhenShutdown => "awaitTerminationMillisWhenShutdown",
             Setting::PersistConsumerOffsetInterval => "persistConsumerOffsetInterval",
             Setting::ConsumeFromWhere => "consumeFromWhere",
+            Setting::ConsumeTimestamp => "consumeTimestamp",
             Setting::InstanceName => "instanceName",
             Setting::PollNameServerInterval => "pollNameServerInterval",
             Setting::RebalanceWaitInterval => "rocketmq.client.rebalance.waitInterval",
@@ -94,6 +97,10 @@ impl Setting {
             Setting::PersistConsumerOffsetInterval => format!("{} ms", c.persist_interval_ms),
             // DefaultMQPushConsumer.consumeFromWhere.
             Setting::ConsumeFromWhere => "CONSUME_FROM_LAST_OFFSET".to_owned(),
+            // DefaultMQPushConsumer.consumeTimestamp, read by CONSUME_FROM_TIMESTAMP.
+            Setting::ConsumeTimestamp => {
+                format!("currentTimeMillis − {} min", consume_from::CONSUME_TIMESTAMP_BEFORE_CREATION_MS / 60_000)
+            }
             // ClientConfig.instanceName: the system property rocketmq.client.name, else
             // "DEFAULT", which changeInstanceNameToPID turns into `pid#nanoTime`.
             Setting::InstanceName => "DEFAULT → pid#nanoTime".to_owned(),
@@ -195,7 +202,7 @@ pub const CAUSES: &[Cause] = &[
     cause!("rolling-deploy", Simulator, [("scenario", "rolling-deploy")], [RebalanceWaitInterval]),
     cause!("graceful-stop", Simulator, [("scenario", "graceful-stop")], [AwaitTerminationMillisWhenShutdown]),
     cause!("crash", Simulator, [("scenario", "crash")], [PersistConsumerOffsetInterval]),
-    cause!("young-topic", Simulator, [("scenario", "new-group-last-offset")], [ConsumeFromWhere]),
+    cause!("young-topic", Simulator, [("scenario", "new-group-last-offset")], [ConsumeFromWhere, ConsumeTimestamp]),
     cause!(
         "ordered-blocked",
         Simulator,

@@ -277,8 +277,12 @@ pub(crate) fn lost_offset_start(env: &Env, args: &LostOffsetArgs) -> CResult<(u6
         first_in_memory: false,
         retry_topic: false,
     };
-    Ok((start_offset(args.from, &q), offset(&args.local)?))
+    Ok((start_offset(args.from, &q).ok_or(NO_SEARCH)?, offset(&args.local)?))
 }
+
+/// Why an exercise cannot start a queue with CONSUME_FROM_TIMESTAMP: its start is the broker's
+/// `searchOffset` answer, and an exercise's queue has no store times to search.
+const NO_SEARCH: &str = "CONSUME_FROM_TIMESTAMP needs store times to search";
 
 /// Arguments of the reset computations.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -535,7 +539,7 @@ impl Computation {
                     first_in_memory: *first_in_memory,
                     retry_topic: false,
                 };
-                n(start_offset(*from, &q) as f64)
+                n(start_offset(*from, &q).ok_or(NO_SEARCH)? as f64)
             }
             C::RetryDeliveries { max_reconsume_times } => n(deliveries(env.times(max_reconsume_times)?) as f64),
             C::DelayBeforeDeadLetter { max_reconsume_times } => {

@@ -63,6 +63,8 @@ pub(crate) struct QueueState {
     pub stored: bool,
     /// Where a consumer started the queue when the broker had no offset for it.
     pub started_without_offset: Option<u64>,
+    /// The consumeTimestamp the broker searched for that start (CONSUME_FROM_TIMESTAMP).
+    pub searched_timestamp: Option<i64>,
     /// 5.x: the next offset to pop.
     pub pop_cursor: u64,
     /// Business-level accounting of the group (CLUSTERING and POP).
@@ -101,6 +103,7 @@ impl QueueState {
             committed: 0,
             stored: true,
             started_without_offset: None,
+            searched_timestamp: None,
             pop_cursor: 0,
             ledger: Ledger::new(tags, 0),
             lock: None,
@@ -179,6 +182,39 @@ impl QueueState {
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             if self.store_time(mid) >= t {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    }
+
+    /// The broker's `searchOffset` answer for a time `t` on the run's clock that may lie before
+    /// the run: [`QueueState::offset_at_time`] over store times that spread the history. The
+    /// run's other figures (the oldest pending delay, `resetOffsetByTime`) see the history as
+    /// stored at the queue's creation; a search for a consumeTimestamp needs to see when each
+    /// message came, so here the history was produced at the queue's first rate up to its
+    /// creation: the message `k` places before the first one of the run was stored `k / rate`
+    /// earlier (the run's production mirrored backwards). Without a rate the whole history
+    /// keeps the creation time.
+    pub(crate) fn search_offset(&self, t: i64) -> u64 {
+        let Some(first) = self.segments.first() else { return self.min };
+        let created = i64::try_from(first.start_ms).unwrap_or(i64::MAX);
+        let store_time = |offset: u64| -> i64 {
+            if offset >= self.backlog {
+                return i64::try_from(self.store_time(offset)).unwrap_or(i64::MAX);
+            }
+            if first.rate_milli == 0 {
+                return created;
+            }
+            let before = mul_div(self.backlog - offset, 1_000_000, first.rate_milli);
+            created.saturating_sub(i64::try_from(before).unwrap_or(i64::MAX))
+        };
+        let (mut lo, mut hi) = (self.min, self.max);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if store_time(mid) >= t {
                 hi = mid;
             } else {
                 lo = mid + 1;
@@ -435,6 +471,24 @@ mod tests {
         q.set_rate(5_000, 1_000_000);
         assert_eq!(q.max_at(6_000), 1_135);
         assert_eq!(q.store_time(135), 5_001);
+    }
+
+    #[test]
+    fn the_search_sees_the_history_produced_at_the_first_rate() {
+        // 7,200 messages before the run at 2 msg/s: offset o was stored (7,200 − o) × 500 ms
+        // before 0, so 30 minutes before the run is offset 7,200 − 1,800 × 2 = 3,600.
+        let q = QueueState::new(MessageQueue::new("T", "b", 0), 1, 0, 7_200, 2_000);
+        assert_eq!(q.search_offset(-1_800_000), 3_600);
+        assert_eq!(q.search_offset(-1_800_001), 3_600);
+        assert_eq!(q.search_offset(-1_799_999), 3_601);
+        // LOWER boundary: MinOffset when every message is newer, MaxOffset when every one is older.
+        assert_eq!(q.search_offset(-10 * 3_600_000), 0);
+        assert_eq!(q.search_offset(0), 7_200);
+        assert_eq!(q.search_offset(0), q.offset_at_time(1));
+        // Without a rate the history keeps the creation time.
+        let still = QueueState::new(MessageQueue::new("T", "b", 1), 1, 0, 300, 0);
+        assert_eq!(still.search_offset(-1_800_000), 0);
+        assert_eq!(still.search_offset(1), 300);
     }
 
     #[test]

@@ -15,7 +15,9 @@ use super::pop::Delivery;
 use super::world::World;
 use crate::allocate::allocate;
 use crate::assignment::MessageModel;
-use crate::consume_from::{start_offset, ConsumeFromWhere, QueueStart};
+use crate::consume_from::{
+    default_consume_timestamp, start_offset, start_offset_from_timestamp, ConsumeFromWhere, QueueStart,
+};
 use crate::MessageQueue;
 
 /// Where a consumer process is in its life.
@@ -489,6 +491,18 @@ impl World {
         self.log_client(c, LogKind::QueueDropped { queue: pq.q as u32, group, mq, offset, in_flight });
     }
 
+    /// consumer `c`'s consumeTimestamp on the run's clock: the configured one, or
+    /// `DefaultMQPushConsumer`'s default, 30 minutes before the consumer was created, to the
+    /// second (the run's clock starts on a whole second of the log's epoch, so the second is
+    /// the same on both).
+    fn consume_timestamp(&self, c: usize) -> i64 {
+        const _: () = assert!(super::log::EPOCH_MS % 1_000 == 0, "the run starts on a whole second");
+        self.cfg.group.consume_timestamp_ms.unwrap_or_else(|| {
+            let created = self.clients.get(c).map_or(self.now, |cl| cl.started_at);
+            default_consume_timestamp(i64::try_from(created).unwrap_or(i64::MAX))
+        })
+    }
+
     /// A new queue: lock it first in orderly mode, then pull from the committed offset
     /// (BROADCASTING: from the end, CONSUME_FROM_LAST_OFFSET).
     fn new_pq(&mut self, c: usize, q: usize) -> Option<ProcessQueue> {
@@ -507,12 +521,14 @@ impl World {
         let mask = self.effective_mask(c);
         let first_in_memory = self.cfg.topic.first_message_in_memory;
         let from = self.cfg.group.consume_from_where;
+        let consume_timestamp = self.consume_timestamp(c);
         let queue = self.queues.get_mut(q)?;
         let broadcasting = self.cfg.group.model == ConsumeModel::Broadcasting;
         let start = if broadcasting {
             queue.max
         } else if !queue.stored {
-            let (start, passed_over) = start_without_offset(queue, from, first_in_memory, &self.tags, q);
+            let how = StartWithoutOffset { from, first_in_memory, consume_timestamp };
+            let (start, passed_over) = start_without_offset(queue, how, &self.tags, q);
             self.counters.filtered += passed_over;
             start
         } else {
@@ -619,20 +635,31 @@ impl World {
 /// its offset store and the broker has it from the next pull or persist on, so the queue
 /// counts as stored from here: a later owner resumes there, consumeFromWhere is not read
 /// again.
-fn start_without_offset(
-    queue: &mut QueueState,
-    from: ConsumeFromWhere,
-    first_in_memory: bool,
-    tags: &TagTable,
-    q: usize,
-) -> (u64, u64) {
+/// CONSUME_FROM_TIMESTAMP searches the queue for `consume_timestamp`
+/// ([`QueueState::search_offset`], which gives the history before the run its store times).
+/// The `%RETRY%` queues keep no offsets here (their holder is handed the retries), so
+/// `retry_topic` is always `false`.
+fn start_without_offset(queue: &mut QueueState, how: StartWithoutOffset, tags: &TagTable, q: usize) -> (u64, u64) {
+    let first_in_memory = how.first_in_memory;
     let at = QueueStart { stored: None, min: queue.min, max: queue.max, first_in_memory, retry_topic: false };
-    let start = start_offset(from, &at);
+    let start = start_offset(how.from, &at).unwrap_or_else(|| {
+        queue.searched_timestamp = Some(how.consume_timestamp);
+        start_offset_from_timestamp(&at, queue.search_offset(how.consume_timestamp))
+    });
     let passed_over = queue.ledger.give_up(tags, q, queue.ledger.start, start, GiveUp::Skipped { wanted: 0 });
     queue.stored = true;
     queue.started_without_offset = Some(start);
     queue.committed = start;
     (start, passed_over.filtered)
+}
+
+/// What decides where a queue without a stored offset starts.
+#[derive(Debug, Clone, Copy)]
+struct StartWithoutOffset {
+    from: ConsumeFromWhere,
+    first_in_memory: bool,
+    /// consumeTimestamp (ms on the run's clock) of the consumer given the queue.
+    consume_timestamp: i64,
 }
 
 /// RebalancePushImpl.tryRemoveOrderMessageQueue waits this long for a revoked orderly queue's

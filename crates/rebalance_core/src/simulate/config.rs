@@ -184,10 +184,20 @@ pub struct GroupConfig {
     /// (0 for a queue whose MinOffset is 0 with offset 0 in memory) or `consumeFromWhere`.
     /// `false`: the group's stored offset of every queue is its MinOffset. CLUSTERING only.
     pub new_group: bool,
-    /// consumeFromWhere: CONSUME_FROM_LAST_OFFSET (`DefaultMQPushConsumer`'s default) or
-    /// CONSUME_FROM_FIRST_OFFSET; read only for a queue the broker has no offset for.
+    /// consumeFromWhere: CONSUME_FROM_LAST_OFFSET (`DefaultMQPushConsumer`'s default),
+    /// CONSUME_FROM_FIRST_OFFSET or CONSUME_FROM_TIMESTAMP; read only for a queue the broker
+    /// has no offset for.
     pub consume_from_where: ConsumeFromWhere,
+    /// consumeTimestamp of CONSUME_FROM_TIMESTAMP, in ms on the run's clock (negative: before
+    /// the run, where the topic's history lies). Absent: `DefaultMQPushConsumer`'s default,
+    /// 30 minutes before each consumer was created, to the second
+    /// ([`crate::consume_from::default_consume_timestamp`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consume_timestamp_ms: Option<i64>,
 }
+
+/// How far from the run's start `group.consumeTimestampMs` may lie: a year either way.
+pub const CONSUME_TIMESTAMP_RANGE_MS: i64 = 365 * 24 * 3_600_000;
 
 impl Default for GroupConfig {
     fn default() -> Self {
@@ -199,6 +209,7 @@ impl Default for GroupConfig {
             commit: CommitMode::AfterSuccess,
             new_group: false,
             consume_from_where: ConsumeFromWhere::LastOffset,
+            consume_timestamp_ms: None,
         }
     }
 }
@@ -491,6 +502,14 @@ impl SimConfig {
                 "a group without stored offsets is modelled for CLUSTERING only (the broker's stored \
                  ConsumerOffset)",
             ));
+        }
+        if let Some(ts) = self
+            .group
+            .consume_timestamp_ms
+            .filter(|ts| !(-CONSUME_TIMESTAMP_RANGE_MS..=CONSUME_TIMESTAMP_RANGE_MS).contains(ts))
+        {
+            let range = CONSUME_TIMESTAMP_RANGE_MS;
+            return Err(invalid("group.consumeTimestampMs", format!("{ts} is out of range -{range} ..= {range}")));
         }
         let queues = u64::from(t.queues_per_broker) * t.brokers.len() as u64;
         if let Some(q) = t.hot_queues.iter().find(|&&q| u64::from(q) >= queues) {

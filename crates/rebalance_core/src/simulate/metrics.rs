@@ -290,6 +290,9 @@ pub struct Summary {
     /// Messages stored before the run (the topic's history) that the group's committed offset
     /// has passed on those queues: the history a new group read.
     pub history_read: u64,
+    /// The earliest consumeTimestamp (ms on the run's clock) the broker searched for one of
+    /// those queues (CONSUME_FROM_TIMESTAMP); `None` when no start came from a search.
+    pub consume_timestamp_ms: Option<i64>,
     /// Most queues held by two live processes throughout one second or longer (the moment of
     /// a handoff, while the old owner has not heard of the change yet, does not count).
     pub max_overlapping_queues_for_1s: u32,
@@ -343,6 +346,7 @@ impl Summary {
             min_start_without_offset: 0,
             max_start_without_offset: 0,
             history_read: 0,
+            consume_timestamp_ms: None,
             max_overlapping_queues_for_1s: max_lasting(history, 1_000, |m| m.overlapping_queues),
             max_orphan_queues_for_1s: max_lasting(history, 1_000, |m| m.orphan_queues),
             final_overlapping_queues: last.overlapping_queues,

@@ -44,7 +44,7 @@ use std::sync::Arc;
 pub use client::ConsumerStatus;
 pub use config::{
     BrokerConfig, BrokerSpec, ClientConfig, CommitMode, ConsumeModel, ConsumerSpec, GroupConfig, PopConsumer,
-    SimConfig, TagShare, TopicConfig, MAX_CONSUMERS, MAX_TAGS, MAX_TICKS,
+    SimConfig, TagShare, TopicConfig, CONSUME_TIMESTAMP_RANGE_MS, MAX_CONSUMERS, MAX_TAGS, MAX_TICKS,
 };
 pub use event::{validate_script, Event, ScheduledEvent};
 pub use log::{Level, LogEntry, LogKind};
@@ -305,6 +305,9 @@ impl Simulation {
             summary.max_start_without_offset = summary.max_start_without_offset.max(start);
             let history = queue.backlog();
             summary.history_read += queue.effective_committed().min(history).saturating_sub(start.min(history));
+            if let Some(ts) = queue.searched_timestamp {
+                summary.consume_timestamp_ms = Some(summary.consume_timestamp_ms.map_or(ts, |t| t.min(ts)));
+            }
         }
     }
 

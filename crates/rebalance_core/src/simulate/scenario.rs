@@ -11,6 +11,7 @@ use super::event::{Event, ScheduledEvent};
 use super::metrics::Summary;
 use super::Simulation;
 use crate::allocate::Strategy;
+use crate::consume_from::ConsumeFromWhere;
 
 /// A named configuration, script and duration.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -219,6 +220,20 @@ fn new_group_last_offset() -> (SimConfig, Vec<ScheduledEvent>) {
     let stop = Event::Stop { cid: "192.168.0.1".to_owned() };
     let restart = ConsumerSpec { cid: Some("192.168.0.1@9001".to_owned()), ..ConsumerSpec::default() };
     (c, vec![at(90, stop), at(90, Event::Join { consumer: restart })])
+}
+
+/// A group that never ran with CONSUME_FROM_TIMESTAMP and the default consumeTimestamp, on an
+/// old topic (offset 0 swapped out of memory, so the broker answers "not found"): 4 queues
+/// holding the last hour, 7,200 messages each at 2 msg/s (8 msg/s produced over the topic).
+/// Two consumers at 100 msg/s each.
+fn new_group_timestamp() -> SimConfig {
+    let mut c = base(2, 8, 100);
+    c.topic.queues_per_broker = 4;
+    c.topic.backlog_per_queue = 7_200;
+    c.topic.first_message_in_memory = false;
+    c.group.new_group = true;
+    c.group.consume_from_where = ConsumeFromWhere::Timestamp;
+    c
 }
 
 /// The cid is `ClientConfig.buildMQClientId`: `clientIP@instanceName`. A CLUSTERING consumer
@@ -441,6 +456,22 @@ pub fn all() -> Vec<Scenario> {
         e,
         180,
     ));
+    list.push(scenario(
+        "new-group-timestamp",
+        "A new group with CONSUME_FROM_TIMESTAMP starts 30 minutes back in an old topic's history",
+        "The group has never run and uses CONSUME_FROM_TIMESTAMP with the default consumeTimestamp: 30 minutes \
+         before the consumer was created, to the second. The topic is old (offset 0 swapped out of memory), so \
+         the broker answers the offset query with \"not found\" and the client asks it for the first offset \
+         stored at or after that time (searchOffset). Each of the 4 queues holds 7,200 messages, the last hour \
+         at 2 msg/s: the group starts every queue at offset 3,600 and reads 14,400 messages of history, the \
+         last half hour, passing the older 14,400 over. On a young topic (MinOffset 0 with offset 0 in memory) \
+         the broker answers 0 first and the same group reads all 28,800; a history that begins after consumeTimestamp \
+         is read whole too. To start elsewhere, set consumeTimestamp (yyyyMMddHHmmss) before the group first \
+         runs: once an offset is stored, it is never read again.",
+        new_group_timestamp(),
+        Vec::new(),
+        180,
+    ));
     let (c, e) = stuck_message();
     list.push(scenario(
         "stuck-message-pins-offset",
@@ -577,6 +608,7 @@ pub const NAMES: &[&str] = &[
     "crash",
     "graceful-stop",
     "new-group-last-offset",
+    "new-group-timestamp",
     "stuck-message-pins-offset",
     "broker-restart",
     "shrink-queues-unsafe",
