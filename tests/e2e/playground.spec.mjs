@@ -87,8 +87,10 @@ test('compare mode: AVG vs CONSISTENT_HASH when a 4th consumer joins 8 queues', 
   await testInfo.attach('playground', { path: wide, contentType: 'image/png' });
 });
 
-/** How many animations are running (tiles travelling). */
-const travelling = (page) => page.evaluate(() => document.getAnimations().length);
+/** How many tiles and lanes are travelling (animations on the board; a button's own CSS
+ * transition is not a travel). */
+const travelling = (page) =>
+  page.evaluate(() => document.getAnimations().filter((a) => a.effect?.target?.closest?.('.pg-board')).length);
 
 // SPEC §4 on one broker: with 8 queues and 3 consumers under AVG, a fourth joining moves Q2
 // (first → second), Q4, Q5 (second → third), Q6, Q7 (third → fourth).

@@ -46,6 +46,7 @@ use self::controls::Controls;
 use self::explain::Explain;
 use self::lab::{Lab, View};
 use self::lanes::{can_grow, Lanes, Stage, StageHandle};
+use self::parking::PAUSE_MS;
 use self::settings::{Action, Mode, Settings};
 use self::table::AssignmentTable;
 use self::watch::{panel, Commands, Watch};
@@ -66,6 +67,17 @@ fn write_url(settings: &Settings) {
     let query = query::to_query(settings);
     let changes: Vec<(&str, Option<&str>)> = query.iter().map(|(k, v)| (*k, v.as_deref())).collect();
     url_state::set_many(&changes);
+}
+
+/// The words below the board as last drawn, and when the group last changed (see the
+/// burst rule in [`Playground`]).
+#[derive(Default)]
+struct PanelCache {
+    version: u64,
+    changed_at: f64,
+    html: Option<Html>,
+    /// Draws the words once the input pauses.
+    timer: Option<Timeout>,
 }
 
 /// The `#/` page.
@@ -112,6 +124,7 @@ pub fn Playground() -> Html {
     // What the board shows: the live view, or a rebalance replayed, stepped or predicted.
     let watch = use_mut_ref(Watch::default);
     let redraw = use_force_update();
+    let panel_cache = use_mut_ref(PanelCache::default);
     let shown = watch.borrow_mut().sync(&lab);
     let commands = {
         let act = |f: Rc<dyn Fn()>| {
@@ -157,6 +170,33 @@ pub fn Playground() -> Html {
             redraw.force_update();
         })
     };
+    // In a burst (a slider dragged) the words below the board wait until the input pauses:
+    // rewriting them on every input relaid out the board under them, which doubled a drag's
+    // cost at 256 queues (BENCHMARKS.md, "Playground repaint"). A single change, and every
+    // replay, step or prediction, updates them at once.
+    let panel_html = {
+        let mut cache = panel_cache.borrow_mut();
+        let now = js_sys::Date::now();
+        let changed = cache.version != lab.version;
+        let burst = changed && now - cache.changed_at < flip::BURST_MS;
+        if changed {
+            cache.version = lab.version;
+            cache.changed_at = now;
+        }
+        match cache.html.clone().filter(|_| burst) {
+            Some(html) => {
+                let redraw = redraw.clone();
+                cache.timer = Some(Timeout::new(PAUSE_MS, move || redraw.force_update()));
+                html
+            }
+            None => {
+                let html = panel(&i18n, &watch.borrow(), &lab, &commands);
+                cache.html = Some(html.clone());
+                cache.timer = None;
+                html
+            }
+        }
+    };
     let s = &lab.settings;
     let view = lab.view.clone();
     let asking = watch.borrow().asking();
@@ -187,7 +227,7 @@ pub fn Playground() -> Html {
                         />
                     }
                     // Below the picture, so the words never push the lanes down.
-                    { panel(&i18n, &watch.borrow(), &lab, &commands) }
+                    { panel_html }
                 </section>
             </div>
             if s.compare {
