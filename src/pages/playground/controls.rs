@@ -75,7 +75,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             aria-labelledby="pg-controls-title" onclick={dock.on_click.clone()} onchange={dock.on_change.clone()}>
             <div class="pg-controls-head">
                 <h2 id="pg-controls-title">{ i18n.t("page.playground.controls.title") }</h2>
-                <button type="button" class="pg-button pg-more" aria-expanded={dock.open.to_string()}
+                <button type="button" class="pg-button pg-more dock-more" aria-expanded={dock.open.to_string()}
                     onclick={dock.on_toggle.clone()}>
                     { i18n.t("page.playground.controls.more") }
                 </button>

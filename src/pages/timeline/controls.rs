@@ -36,7 +36,7 @@ pub fn ControlDock(props: &ControlDockProps) -> Html {
     html! {
         <div ref={dock.node.clone()} class={classes!("tl-top", dock.open.then_some("is-open"))}
              onclick={dock.on_click.clone()} onchange={dock.on_change.clone()}>
-            <button type="button" class="tl-button tl-more" aria-expanded={dock.open.to_string()}
+            <button type="button" class="tl-button tl-more dock-more" aria-expanded={dock.open.to_string()}
                     onclick={dock.on_toggle.clone()}>
                 { i18n.t("page.timeline.transport.more") }
             </button>
