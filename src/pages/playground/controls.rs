@@ -81,7 +81,6 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 </button>
             </div>
             <div class="pg-fields">
-                { queue_stepper(&i18n, s.queues, act) }
                 <NumberField id="pg-queues" label={i18n.t("page.playground.controls.queues")}
                     value={f64::from(s.queues)} min={1.0} max={f64::from(MAX_QUEUES)} on_change={on_queues}
                     help={i18n.t("page.playground.controls.queues_help")} />
@@ -100,6 +99,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     </select>
                     <p class="pg-field-help">{ i18n.t("page.playground.controls.strategy_help") }</p>
                 </div>
+                // After the strategy: in the docked bar the strategy's name takes the first row
+                // beside "More settings" and the stepper starts the second (the DOM order is the
+                // tab order, so the bar is reordered here, not by CSS).
+                { queue_stepper(&i18n, s.queues, act) }
                 if kind == Some(StrategyKind::MachineRoomNearby) {
                     <div class="pg-field">
                         <label for="pg-delegate">{ i18n.t("page.playground.controls.delegate") }</label>
