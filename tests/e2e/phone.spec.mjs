@@ -139,6 +139,23 @@ async function settled(page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
+/** The texts of the bar that do not fit: a strategy name wider than the select, a button
+ *  whose text overflows it. */
+async function clippedInBar(dock) {
+  return dock.evaluate((el) => {
+    const select = el.querySelector('#pg-strategy');
+    const style = getComputedStyle(select);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    const names = [...select.options].map((o) => o.text).filter((t) => ctx.measureText(t).width > room);
+    const buttons = [...el.querySelectorAll('button')]
+      .filter((b) => b.getBoundingClientRect().width > 0 && b.scrollWidth > b.clientWidth)
+      .map((b) => b.textContent.trim());
+    return [...names, ...buttons];
+  });
+}
+
 /** The shown controls of the bar, by role and name. */
 async function barControls(dock, roles) {
   return dock.evaluate((el, roles) => {
@@ -156,8 +173,17 @@ for (const viewport of PHONES) {
       await appReady(page);
       const dock = page.locator('.pg-controls');
       expect(await barControls(dock, 'button, select')).toEqual([
-        'More settings', 'Fewer queues', 'More queues', 'Strategy', 'Add consumer', 'Remove consumer',
+        'More settings', 'Strategy', 'Fewer queues', 'More queues', 'Add consumer', 'Remove consumer',
       ]);
+      // Every strategy's whole name fits the bar's select (its text, padding and the arrow's
+      // ~20 px), in both languages, and no bar button's text runs past its border.
+      for (const lang of ['en', 'zh-CN']) {
+        await page.goto(`./?lang=${lang}&pg_q=16&pg_c=5#/`);
+        await appReady(page);
+        expect(await clippedInBar(dock), lang).toEqual([]);
+      }
+      await page.goto('./?lang=en&pg_q=16&pg_c=5#/');
+      await appReady(page);
       await expect(page.locator('#pg-queues')).toBeHidden();
       await dockTop(page, dock);
       await page.getByRole('button', { name: 'Add consumer' }).click();
