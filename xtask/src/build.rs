@@ -66,7 +66,7 @@ pub fn run(options: &Options) -> Result<Dist> {
     tools::ensure_wasm_target()?;
     let pages = pages()?;
     let ids: Vec<&str> = pages.iter().map(|page| page.id.as_str()).collect();
-    let targets: Vec<&str> = if options.release { ids.clone() } else { vec![ALL] };
+    let targets: Vec<&str> = if options.release { ids } else { vec![ALL] };
     let pkg = util::target_dir().join("xtask").join(format!("pkg-{profile}"));
     if pkg.exists() {
         fs::remove_dir_all(&pkg)?;
@@ -86,7 +86,7 @@ pub fn run(options: &Options) -> Result<Dist> {
             tools::minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }
-    let dist = assemble(&pkg, &targets, &ids, &util::root().join("dist"), options.release)?;
+    let dist = assemble(&pkg, &targets, &pages, &util::root().join("dist"), options.release)?;
     println!("built {} ({profile}, bundles: {})", util::show(&dist.dir), targets.join(", "));
     Ok(dist)
 }
@@ -102,8 +102,8 @@ fn stem(target: &str) -> String {
 }
 
 /// Writes `dist/` from the bindgen output of `targets` (page ids, or `all`), `static/` and
-/// `index.html`; `pages` are the ids of every page, the landing page first.
-fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: bool) -> Result<Dist> {
+/// `index.html`; `pages` are every page, the landing page first.
+fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: bool) -> Result<Dist> {
     let root = util::root();
     if dist.exists() {
         fs::remove_dir_all(dist)?;
@@ -137,8 +137,8 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: 
             fs::copy(&path, dist.join("static").join(&name))?;
         }
     }
-    let page_css = |page: &str| -> Result<String> {
-        let name = format!("{page}.css");
+    let page_css = |stylesheet: &str| -> Result<String> {
+        let name = format!("{stylesheet}.css");
         renamed
             .iter()
             .find(|(plain, _)| *plain == name)
@@ -147,7 +147,11 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: 
     };
     let mut built = Vec::new();
     for (target, (glue, wasm)) in targets.iter().zip(&plain) {
-        let css: &[&str] = if *target == ALL { pages } else { std::slice::from_ref(target) };
+        // A page's stylesheets (`Page::stylesheets`); the debug bundle's are every page's, once.
+        let mut css: Vec<String> = Vec::new();
+        for page in pages.iter().filter(|page| *target == ALL || page.id == *target) {
+            css.extend(page.stylesheets().into_iter().filter(|name| !css.contains(name)).collect::<Vec<_>>());
+        }
         built.push(Bundle {
             name: (*target).to_owned(),
             glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
@@ -157,7 +161,7 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: 
     }
     let boot = boot.ok_or("static/boot.js is missing")?;
     let boot = replace_all(&boot, BUNDLES_MARKER, &bundle_table(&built))?;
-    let landing = pages.first().ok_or("pages.toml lists no page")?;
+    let landing = pages.first().map(|page| page.id.as_str()).ok_or("pages.toml lists no page")?;
     let mut boot = replace_all(&boot, LANDING_MARKER, &format!("\"{landing}\""))?;
     if release {
         let unminified = util::target_dir().join("xtask").join("boot.js");
