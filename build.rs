@@ -131,14 +131,15 @@ fn check_features(pages: &[Page], manifest: &str) {
     }
 }
 
-/// Fails unless every listed page has its locale file in each language and its stylesheet.
+/// Fails unless every listed page has its locale file in each language and its stylesheet,
+/// and, when one has an embed view, the embed view's texts and stylesheet.
 fn check_files(pages: &[Page]) {
     let mut missing = Vec::new();
     for page in pages {
         let files = LANGS.iter().map(|dir| format!("src/i18n/{dir}/{}.toml", page.id));
-        let sheets = page.stylesheets().into_iter().map(|name| format!("static/{name}.css"));
-        let embed = page.embed.then(|| LANGS.map(|dir| format!("src/i18n/{dir}/embed.toml"))).into_iter().flatten();
-        for file in files.chain(sheets).chain(embed) {
+        let embed = ["src/i18n/en/embed.toml", "src/i18n/zh-CN/embed.toml", "static/embed.css"];
+        let embed = embed.into_iter().filter(|_| page.embed).map(str::to_owned);
+        for file in files.chain([format!("static/{}.css", page.id)]).chain(embed) {
             if !Path::new(&file).is_file() && !missing.contains(&file) {
                 missing.push(file);
             }
@@ -170,7 +171,7 @@ fn page_table(pages: &[Page]) -> String {
     for (n, page) in pages.iter().enumerate() {
         let _ = writeln!(
             code,
-            "    Page {{ route: Route::{}, path: {:?}, bundle: {:?}, nav_key: \"nav.{}\", embed: {} }},",
+            "    Page {{ route: Route::{}, path: {:?}, bundle: {:?}, nav_key: \"nav.{}\", #[cfg(embeds)] embed: {} }},",
             page.variant(),
             page.path(n == 0),
             page.id,

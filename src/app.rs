@@ -50,10 +50,10 @@ pub fn App() -> Html {
     #[cfg(embeds)]
     let embed = use_memo(route, |&route| crate::embed::read(route, &url_state::get));
     #[cfg(embeds)]
-    if let (Some(widget), notices) = (*embed).clone() {
+    if let (Some(_), notices) = &*embed {
         return html! {
             <ContextProvider<I18n> context={i18n}>
-                <crate::embed::EmbedView {route} {widget} {notices} />
+                { crate::embed::embed_view(route, notices.clone()) }
             </ContextProvider<I18n>>
         };
     }

@@ -22,7 +22,7 @@ use crate::clipboard::write_clipboard;
 use crate::components::UrlNotices;
 use crate::hooks::{use_i18n, I18n};
 use crate::i18n::Lang;
-use crate::router::Route;
+use crate::router::{current_hash, Route};
 use crate::url_state::{self, UrlNotice, UrlReader};
 
 /// The query key that asks for the embed view.
@@ -126,38 +126,25 @@ pub fn full_url(widget: Widget, lang: Lang) -> Option<String> {
     url_state::href_with(&[(KEY, None), ("lang", Some(lang.code())), ("pg_cmp", compare)])
 }
 
-/// The embed view shown when the embed context is set: which widget.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Embedded(Widget);
-
-/// The widget shown as an embed, or `None` on the full page.
+/// The widget the current address embeds, or `None` for the full page: what [`read`] makes
+/// of the query for the page in the hash, as `App` read it.
 #[hook]
 pub fn use_embed() -> Option<Widget> {
-    use_context::<Embedded>().map(|Embedded(widget)| widget)
-}
-
-/// Props of [`EmbedView`].
-#[derive(Properties, PartialEq)]
-pub struct EmbedViewProps {
-    /// The page.
-    pub route: Route,
-    /// Its widget asked for.
-    pub widget: Widget,
-    /// What was wrong with `embed`, if anything.
-    pub notices: Vec<UrlNotice>,
+    *use_memo((), |_| {
+        let route = Route::from_hash(&current_hash()).unwrap_or(Route::LANDING);
+        read(route, &url_state::get).0
+    })
 }
 
 /// The whole document in embed mode: the page alone in `<main>` (no header, footer or
-/// navigation), told through [`use_embed`] to show only its widget.
-#[component]
-pub fn EmbedView(props: &EmbedViewProps) -> Html {
+/// navigation) after the notices about `embed`; the page, through [`use_embed`], shows only
+/// its widget.
+pub fn embed_view(route: Route, notices: Vec<UrlNotice>) -> Html {
     html! {
-        <ContextProvider<Embedded> context={Embedded(props.widget)}>
-            <main id={crate::app::MAIN_ID} class="site-main is-embed" tabindex="-1">
-                <UrlNotices notices={props.notices.clone()} class="embed-notices" />
-                { crate::pages::view(props.route) }
-            </main>
-        </ContextProvider<Embedded>>
+        <main id={crate::app::MAIN_ID} class="site-main is-embed" tabindex="-1">
+            <UrlNotices {notices} class="embed-notices" />
+            { crate::pages::view(route) }
+        </main>
     }
 }
 

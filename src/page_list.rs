@@ -34,13 +34,6 @@ impl Page {
         chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
     }
 
-    /// The stylesheets in `static/` its visit loads besides `style.css`, without `.css`: its
-    /// own, and `embed` when it has an embed view (the embed view's and the "Copy embed code"
-    /// bar's look, which no other page loads).
-    pub fn stylesheets(&self) -> Vec<String> {
-        std::iter::once(self.id.clone()).chain(self.embed.then(|| "embed".to_owned())).collect()
-    }
-
     /// Every screenshot its end-to-end spec saves.
     pub fn all_screenshots(&self) -> Vec<String> {
         let own = [format!("{}.png", self.id), format!("{}-phone.png", self.id)];

@@ -28,6 +28,8 @@ use crate::Options;
 const OUT_NAME: &str = "rebalance_lab";
 /// The debug build's one bundle, with every page.
 const ALL: &str = "all";
+/// The embed view's stylesheet in `static/`, appended to each embeddable page's own.
+const EMBED_CSS: &str = "embed.css";
 /// The placeholder in `static/boot.js` that receives the bundle table.
 const BUNDLES_MARKER: &str = "/* xtask:bundles */ {}";
 /// The placeholder in `static/boot.js` that receives the landing page's bundle name.
@@ -119,7 +121,12 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: 
     copy_dir(pkg, &dist.join("pkg"), &skip)?;
 
     // static/: every .js and .css gets a hashed name; boot.js last, since it receives the
-    // bundle table, which names the hashed stylesheets.
+    // bundle table, which names the hashed stylesheets. `embed.css` is not a file of its own:
+    // it ends the stylesheet of each page with an embed view, so no other page's visit (nor
+    // boot.js's table) names it.
+    let embed_css = root.join("static").join(EMBED_CSS);
+    let embed_css = if release { tools::minify(&embed_css)? } else { fs::read(&embed_css)? };
+    let embeds = |name: &str| pages.iter().any(|page| page.embed && format!("{}.css", page.id) == name);
     let mut renamed = Vec::new();
     let mut boot = None;
     for entry in fs::read_dir(root.join("static"))? {
@@ -129,16 +136,22 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: 
             copy_dir(&path, &dist.join("static").join(&name), &[])?;
         } else if name == "boot.js" {
             boot = Some(fs::read_to_string(&path)?);
+        } else if name == EMBED_CSS {
+            continue;
         } else if name.ends_with(".js") || name.ends_with(".css") {
-            let bytes = if release { tools::minify(&path)? } else { fs::read(&path)? };
+            let mut bytes = if release { tools::minify(&path)? } else { fs::read(&path)? };
+            if embeds(&name) {
+                bytes.push(b'\n');
+                bytes.extend_from_slice(&embed_css);
+            }
             let hashed = write_hashed(&dist.join("static"), &name, &bytes)?;
             renamed.push((name, hashed));
         } else {
             fs::copy(&path, dist.join("static").join(&name))?;
         }
     }
-    let page_css = |stylesheet: &str| -> Result<String> {
-        let name = format!("{stylesheet}.css");
+    let page_css = |page: &str| -> Result<String> {
+        let name = format!("{page}.css");
         renamed
             .iter()
             .find(|(plain, _)| *plain == name)
@@ -147,11 +160,8 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: 
     };
     let mut built = Vec::new();
     for (target, (glue, wasm)) in targets.iter().zip(&plain) {
-        // A page's stylesheets (`Page::stylesheets`); the debug bundle's are every page's, once.
-        let mut css: Vec<String> = Vec::new();
-        for page in pages.iter().filter(|page| *target == ALL || page.id == *target) {
-            css.extend(page.stylesheets().into_iter().filter(|name| !css.contains(name)).collect::<Vec<_>>());
-        }
+        let css: Vec<&str> =
+            pages.iter().map(|page| page.id.as_str()).filter(|page| *target == ALL || page == target).collect();
         built.push(Bundle {
             name: (*target).to_owned(),
             glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
