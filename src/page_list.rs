@@ -14,6 +14,8 @@ pub struct Page {
     pub about: String,
     /// The screenshots its end-to-end spec saves beyond `<id>.png` and `<id>-phone.png`.
     pub screenshots: Vec<String>,
+    /// Whether `#/<id>/…` is this page too (it reads the rest of the path itself).
+    pub subpaths: bool,
 }
 
 impl Page {
@@ -54,7 +56,8 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
     for (n, entry) in entries.iter().enumerate() {
         let at = format!("pages.toml: page {}", n + 1);
         let entry = entry.as_table().ok_or_else(|| format!("{at} is not a table"))?;
-        if let Some(key) = entry.keys().find(|key| !["id", "about", "screenshots"].contains(&key.as_str())) {
+        if let Some(key) = entry.keys().find(|key| !["id", "about", "screenshots", "subpaths"].contains(&key.as_str()))
+        {
             return Err(format!("{at}: unknown key `{key}`"));
         }
         let text = |key: &str| match entry.get(key) {
@@ -79,7 +82,15 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
                 .collect::<Result<_, _>>()?,
             Some(_) => return Err(format!("{at}: `screenshots` must be a list of file names")),
         };
-        pages.push(Page { id, about: text("about")?, screenshots });
+        let subpaths = match entry.get("subpaths") {
+            None => false,
+            Some(toml::Value::Boolean(value)) => *value,
+            Some(_) => return Err(format!("{at}: `subpaths` must be true or false")),
+        };
+        if subpaths && n == 0 {
+            return Err(format!("{at}: the landing page is at `#/`, so it cannot take sub-paths"));
+        }
+        pages.push(Page { id, about: text("about")?, screenshots, subpaths });
     }
     Ok(pages)
 }
