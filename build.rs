@@ -120,7 +120,7 @@ struct ChapterFile {
 struct StepFile {
     title: lesson::Text,
     text: lesson::Text,
-    /// `playground` or `offsets`.
+    /// `playground`, `offsets` or `planner`.
     widget: String,
     /// The page's query for the state it opens in.
     state: String,
@@ -158,8 +158,9 @@ fn read_lessons(catalog: &rebalance_core::exercise::catalog::Catalog) -> Result<
             let file: ChapterFile = toml::from_str(&read(&path)).map_err(|error| format!("{path}: {error}"))?;
             let steps = file.step.into_iter().enumerate().map(|(n, step)| {
                 let at = format!("{path}: step {}", n + 1);
-                let page = lesson::WidgetPage::parse(&step.widget)
-                    .ok_or_else(|| format!("{at}: widget `{}` is not `playground` or `offsets`", step.widget))?;
+                let page = lesson::WidgetPage::parse(&step.widget).ok_or_else(|| {
+                    format!("{at}: widget `{}` is not `playground`, `offsets` or `planner`", step.widget)
+                })?;
                 let task = step.task.map(|task| {
                     let checks = task.check.iter().map(|text| {
                         let check = lesson::Check::parse(text).map_err(|error| format!("{at}: {error}"))?;

@@ -17,7 +17,8 @@ mod not_found;
 // The lessons read the offsets page's URL state with its own reader (`url::decode`).
 #[cfg(any(feature = "offsets", feature = "learn"))]
 mod offsets;
-#[cfg(feature = "planner")]
+// The lessons read the planner's URL state with its own reader (`Inputs::from_query`).
+#[cfg(any(feature = "planner", feature = "learn"))]
 mod planner;
 // The lessons read the playground's URL state with its own reader (`query`, `settings`).
 #[cfg(any(feature = "playground", feature = "learn"))]

@@ -69,6 +69,13 @@ async function act(frame, state, solution) {
     }
     controls.push(['of_q', () => {}]);
   }
+  // The planner: its number fields.
+  const planner = { pl_b: '#pl-backlog', pl_p: '#pl-produce', pl_r: '#pl-instance-rate', pl_t: '#pl-target', pl_q: '#pl-queues', pl_n: '#pl-instances' };
+  for (const [key, selector] of Object.entries(planner)) {
+    const value = after.get(key);
+    if (value !== null && value !== before.get(key)) await frame.locator(selector).fill(value);
+    controls.push([key, () => {}]);
+  }
   const known = new Set(controls.map(([key]) => key));
   for (const key of after.keys()) {
     if (!known.has(key)) expect(after.get(key), `the spec has no control for ${key}`).toBe(before.get(key));

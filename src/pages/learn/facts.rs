@@ -1,7 +1,8 @@
 //! What a step's live page shows, as the [`Metric`]s a task checks and a text quotes: its URL
 //! query read with the page's own reader (`playground::query::from_query`,
-//! `offsets::url::decode`), then evaluated with the core (`assign`, `offset::queue_lag`),
-//! exactly as the page computes what it draws.
+//! `offsets::url::decode`, the planner's `Inputs::from_query`), then evaluated with the core
+//! (`assign`, `offset::queue_lag`, the planner's `compare` over `plan::plan`), exactly as the
+//! page computes what it draws.
 
 use rebalance_core::assignment::assign;
 use rebalance_core::offset::queue_lag;
@@ -10,6 +11,7 @@ use super::lesson::{Metric, Value, WidgetPage};
 use crate::pages::offsets::model::MAX_QUEUES;
 use crate::pages::offsets::state::Notice;
 use crate::pages::offsets::url::{decode as offsets_query, KEY_QUEUES};
+use crate::pages::planner::state::{compare, Inputs};
 use crate::pages::playground::query;
 use crate::url_state::{Problem, UrlNotice};
 
@@ -79,6 +81,7 @@ pub fn facts(page: WidgetPage, pairs: &[(String, String)]) -> (Facts, Vec<UrlNot
     match page {
         WidgetPage::Playground => playground(&get),
         WidgetPage::Offsets => offsets(&get),
+        WidgetPage::Planner => planner(&get),
     }
 }
 
@@ -129,6 +132,25 @@ fn offsets(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
         let sum = |f: fn(&rebalance_core::offset::QueueLag) -> i64| lags.iter().map(f).fold(0i64, i64::saturating_add);
         facts.push((Metric::Lag, Value::Number(sum(|l| l.lag))));
         facts.push((Metric::Expired, Value::Number(sum(|l| l.expired))));
+    }
+    (Facts(facts), notices)
+}
+
+/// The planner's facts: the plan of the model it spells out, as the page computes it.
+fn planner(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
+    let (inputs, notices) = Inputs::from_query(get);
+    let mut facts = Vec::new();
+    if let Ok(comparison) = compare(&inputs) {
+        let plan = comparison.plan(inputs.model);
+        let flag = |on: bool| Value::Number(i64::from(on));
+        facts.push((Metric::Drains, flag(plan.drain_seconds.is_some())));
+        let drain = plan.drain_seconds.and_then(rebalance_core::plan::ceil_seconds);
+        if let Some(seconds) = drain.and_then(|s| i64::try_from(s).ok()) {
+            facts.push((Metric::Drain, Value::Number(seconds)));
+        }
+        if let Some(met) = plan.meets_target {
+            facts.push((Metric::MeetsTarget, flag(met)));
+        }
     }
     (Facts(facts), notices)
 }

@@ -17,6 +17,8 @@ pub enum WidgetPage {
     Playground,
     /// Offsets (`#/offsets`).
     Offsets,
+    /// The planner (`#/planner`).
+    Planner,
 }
 
 impl WidgetPage {
@@ -26,6 +28,7 @@ impl WidgetPage {
         match name {
             "playground" => Some(WidgetPage::Playground),
             "offsets" => Some(WidgetPage::Offsets),
+            "planner" => Some(WidgetPage::Planner),
             _ => None,
         }
     }
@@ -35,6 +38,7 @@ impl WidgetPage {
         match self {
             WidgetPage::Playground => "/",
             WidgetPage::Offsets => "/offsets",
+            WidgetPage::Planner => "/planner",
         }
     }
 }
@@ -75,11 +79,19 @@ pub enum Metric {
     Expired,
     /// Offsets: the queues shown.
     OffsetQueues,
+    /// Planner: the drain time in whole seconds, rounded up as the page shows it; unknown
+    /// when the backlog never drains.
+    Drain,
+    /// Planner: 1 when the backlog drains, 0 when it never does.
+    Drains,
+    /// Planner: 1 when the target time is met, 0 when it is missed; unknown for a fixed
+    /// instance count.
+    MeetsTarget,
 }
 
 impl Metric {
     /// Every metric with its name in a check and a text's placeholder.
-    pub const ALL: [(&'static str, Metric); 12] = [
+    pub const ALL: [(&'static str, Metric); 15] = [
         ("consumers", Metric::Consumers),
         ("queues", Metric::Queues),
         ("brokers", Metric::Brokers),
@@ -92,6 +104,9 @@ impl Metric {
         ("lag", Metric::Lag),
         ("expired", Metric::Expired),
         ("offset_queues", Metric::OffsetQueues),
+        ("drain", Metric::Drain),
+        ("drains", Metric::Drains),
+        ("meets_target", Metric::MeetsTarget),
     ];
 
     /// The metric named `name`.
@@ -110,6 +125,7 @@ impl Metric {
     pub fn page(self) -> WidgetPage {
         match self {
             Metric::Lag | Metric::Expired | Metric::OffsetQueues => WidgetPage::Offsets,
+            Metric::Drain | Metric::Drains | Metric::MeetsTarget => WidgetPage::Planner,
             _ => WidgetPage::Playground,
         }
     }

@@ -87,7 +87,10 @@ fn every_task_is_done_by_its_solution_and_not_by_its_start() {
         let hash = format!("#{}", page.path());
         assert!(task_done(task, page, &format!("?embed=1&lang=en&{}", task.solution), &hash), "{at}");
         assert!(!task_done(task, page, &format!("?{}", step.widget.query), &hash), "{at}");
-        assert!(!task_done(task, page, &format!("?{}", task.solution), "#/planner"), "{at}: another page does no task");
+        assert!(
+            !task_done(task, page, &format!("?{}", task.solution), "#/timeline"),
+            "{at}: another page does no task"
+        );
     }
     assert!(tasks >= chapters().len(), "only {tasks} tasks in {} chapters", chapters().len());
 }
@@ -140,6 +143,7 @@ fn every_link_resolves_to_a_route() {
             let expected = match step.widget.page {
                 WidgetPage::Playground => Route::Playground,
                 WidgetPage::Offsets => Route::Offsets,
+                WidgetPage::Planner => Route::Planner,
             };
             assert_eq!(Route::from_hash(&hash), Some(expected), "{src}");
         }
@@ -309,4 +313,24 @@ fn bad_stored_progress_is_named_and_the_rest_kept() {
     // A chapter this build does not have is kept as it was stored.
     let (progress, _) = read(r#"{"version":1,"chapters":{"later":"ddd"}}"#);
     assert!(progress::write(&progress).unwrap_or_default().contains(r#""later":"ddd""#));
+}
+
+#[test]
+fn the_planner_facts_are_the_cores_plan() {
+    use rebalance_core::plan::{plan, Goal, Model, PlanInput};
+    let at = |query: &str| facts(WidgetPage::Planner, &query_pairs(query));
+    let (six, notices) = at("pl_goal=instances&pl_n=6");
+    assert!(notices.is_empty());
+    let input = PlanInput { goal: Goal::Instances { count: 6 }, ..PlanInput::seed_example(Model::QueueLevel) };
+    let expected = plan(&input).unwrap_or_else(|e| panic!("{e}")).drain_seconds.map(|s| s.ceil() as i64);
+    assert_eq!(six.get(Metric::Drain), expected.map(Value::Number).as_ref());
+    assert_eq!(six.get(Metric::Drains), Some(&Value::Number(1)));
+    assert_eq!(six.get(Metric::MeetsTarget), None, "a fixed instance count has no target");
+    // Consuming exactly as fast as producing never drains: no drain time at all.
+    let (five, _) = at("pl_goal=instances&pl_n=5");
+    assert_eq!((five.get(Metric::Drains), five.get(Metric::Drain)), (Some(&Value::Number(0)), None));
+    // The worked example misses its target with 8 queues and meets it with 9.
+    assert_eq!(at("").0.get(Metric::MeetsTarget), Some(&Value::Number(0)));
+    assert_eq!(at("pl_q=9").0.get(Metric::MeetsTarget), Some(&Value::Number(1)));
+    assert_eq!(at("pl_n=0").1.len(), 1, "a bad value is the page's notice");
 }
