@@ -25,12 +25,22 @@
 //! carries the parser, and a locale file that does not parse fails the build. Every build has
 //! both languages.
 //!
+//! The lessons (`lessons/chapters.txt` lists the chapters in order, `lessons/<id>.toml` holds
+//! one in both languages) are read here with the `toml` crate into the types of
+//! `src/pages/learn/lesson.rs`, their checks parsed, and written with postcard as
+//! `$OUT_DIR/lessons.bin` for the lessons page; a file that does not read fails the build,
+//! naming it. What needs the pages' own URL readers (valid states, tasks that can be done)
+//! is checked by the page's tests.
+//!
 //! Runs again whenever the core is rebuilt, which an edited exercise file causes (the core
 //! embeds the files with `include_str!`).
 
 use std::fmt::Write as _;
 use std::path::Path;
 
+#[path = "src/pages/learn/lesson.rs"]
+#[allow(dead_code)]
+mod lesson;
 #[path = "src/i18n/catalog.rs"]
 #[allow(dead_code)]
 mod locale;
@@ -96,6 +106,103 @@ fn main() {
     }
     let bytes = catalog.encode().unwrap_or_else(|message| panic!("{message}"));
     write("exercises.catalog", &bytes);
+
+    println!("cargo:rerun-if-changed=lessons");
+    let chapters = read_lessons(catalog).unwrap_or_else(|message| panic!("{message}"));
+    let bytes = postcard::to_allocvec(&chapters).unwrap_or_else(|error| panic!("lessons: {error}"));
+    write("lessons.bin", &bytes);
+}
+
+/// A chapter as authored in `lessons/<id>.toml`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChapterFile {
+    title: lesson::Text,
+    summary: lesson::Text,
+    exercises: Vec<String>,
+    step: Vec<StepFile>,
+}
+
+/// A `[[step]]`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepFile {
+    title: lesson::Text,
+    text: lesson::Text,
+    /// `playground`, `offsets` or `planner`.
+    widget: String,
+    /// The page's query for the state it opens in.
+    state: String,
+    task: Option<TaskFile>,
+}
+
+/// A step's `[step.task]`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TaskFile {
+    goal: lesson::Text,
+    check: Vec<String>,
+    hint: lesson::Text,
+    solution: String,
+}
+
+/// Every chapter of `lessons/chapters.txt`, in its order, its exercises named by their titles
+/// in `catalog`.
+fn read_lessons(catalog: &rebalance_core::exercise::catalog::Catalog) -> Result<Vec<lesson::Chapter>, String> {
+    let list = read("lessons/chapters.txt");
+    let ids: Vec<&str> =
+        list.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')).collect();
+    ids.iter()
+        .enumerate()
+        .map(|(n, &id)| {
+            if id.is_empty() || !id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+                return Err(format!(
+                    "lessons/chapters.txt: chapter id `{id}` must be lowercase letters, digits and `-`"
+                ));
+            }
+            if ids[..n].contains(&id) {
+                return Err(format!("lessons/chapters.txt: `{id}` is listed twice"));
+            }
+            let path = format!("lessons/{id}.toml");
+            let file: ChapterFile = toml::from_str(&read(&path)).map_err(|error| format!("{path}: {error}"))?;
+            let steps = file.step.into_iter().enumerate().map(|(n, step)| {
+                let at = format!("{path}: step {}", n + 1);
+                let page = lesson::WidgetPage::parse(&step.widget).ok_or_else(|| {
+                    format!("{at}: widget `{}` is not `playground`, `offsets` or `planner`", step.widget)
+                })?;
+                let task = step.task.map(|task| {
+                    let checks = task.check.iter().map(|text| {
+                        let check = lesson::Check::parse(text).map_err(|error| format!("{at}: {error}"))?;
+                        if check.metric.page() != page {
+                            return Err(format!("{at}: `{text}` is not a fact of the {} widget", step.widget));
+                        }
+                        Ok(check)
+                    });
+                    let checks = checks.collect::<Result<Vec<_>, String>>()?;
+                    if checks.is_empty() {
+                        return Err(format!("{at}: a task needs a check"));
+                    }
+                    Ok(lesson::Task { goal: task.goal, checks, hint: task.hint, solution: task.solution })
+                });
+                Ok(lesson::Step {
+                    title: step.title,
+                    text: step.text,
+                    widget: lesson::Widget { page, query: step.state },
+                    task: task.transpose()?,
+                })
+            });
+            let steps = steps.collect::<Result<Vec<_>, String>>()?;
+            if steps.is_empty() {
+                return Err(format!("{path}: no [[step]]"));
+            }
+            let exercises = file.exercises.into_iter().map(|ex| match catalog.get(&ex) {
+                Some(exercise) => Ok((ex, exercise.title.clone())),
+                None => Err(format!("{path}: exercise `{ex}` is not in the catalog")),
+            });
+            let exercises = exercises.collect::<Result<Vec<_>, String>>()?;
+            Ok(lesson::Chapter { id: id.to_owned(), title: file.title, summary: file.summary, steps, exercises })
+        })
+        .collect()
 }
 
 /// The text of `path`, relative to the package root.
@@ -171,11 +278,12 @@ fn page_table(pages: &[Page]) -> String {
     for (n, page) in pages.iter().enumerate() {
         let _ = writeln!(
             code,
-            "    Page {{ route: Route::{}, path: {:?}, bundle: {:?}, nav_key: \"nav.{}\", #[cfg(embeds)] embed: {} }},",
+            "    Page {{ route: Route::{}, path: {:?}, bundle: {:?}, nav_key: \"nav.{}\", subpaths: {}, #[cfg(embeds)] embed: {} }},",
             page.variant(),
             page.path(n == 0),
             page.id,
             page.id,
+            page.subpaths,
             page.embed
         );
     }

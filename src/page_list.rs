@@ -16,6 +16,8 @@ pub struct Page {
     pub screenshots: Vec<String>,
     /// Whether the page has an embed view (`?embed=1`, `src/embed.rs`).
     pub embed: bool,
+    /// Whether `#/<id>/…` is this page too (it reads the rest of the path itself).
+    pub subpaths: bool,
 }
 
 impl Page {
@@ -56,7 +58,9 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
     for (n, entry) in entries.iter().enumerate() {
         let at = format!("pages.toml: page {}", n + 1);
         let entry = entry.as_table().ok_or_else(|| format!("{at} is not a table"))?;
-        if let Some(key) = entry.keys().find(|key| !["id", "about", "screenshots", "embed"].contains(&key.as_str())) {
+        if let Some(key) =
+            entry.keys().find(|key| !["id", "about", "screenshots", "embed", "subpaths"].contains(&key.as_str()))
+        {
             return Err(format!("{at}: unknown key `{key}`"));
         }
         let text = |key: &str| match entry.get(key) {
@@ -88,7 +92,15 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
             Some(toml::Value::Boolean(embed)) => *embed,
             Some(_) => return Err(format!("{at}: `embed` must be true or false")),
         };
-        pages.push(Page { id, about: text("about")?, screenshots, embed });
+        let subpaths = match entry.get("subpaths") {
+            None => false,
+            Some(toml::Value::Boolean(value)) => *value,
+            Some(_) => return Err(format!("{at}: `subpaths` must be true or false")),
+        };
+        if subpaths && n == 0 {
+            return Err(format!("{at}: the landing page is at `#/`, so it cannot take sub-paths"));
+        }
+        pages.push(Page { id, about: text("about")?, screenshots, embed, subpaths });
     }
     Ok(pages)
 }

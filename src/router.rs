@@ -31,6 +31,8 @@ struct Page {
     /// a wasm that has one, so the others' page table is as it was.
     #[cfg(embeds)]
     embed: bool,
+    /// Whether `#/<id>/…` is this page too (`subpaths = true` in `pages.toml`).
+    subpaths: bool,
 }
 
 impl Route {
@@ -70,11 +72,17 @@ impl Route {
         self.page().is_some_and(|page| page.embed)
     }
 
-    /// The page for a path; a trailing slash, a `?query` and letter case do not matter.
+    /// The page for a path; a trailing slash, a `?query` and letter case do not matter. A
+    /// page with `subpaths` is also the page of every path below its own (`/learn/group/2`),
+    /// which it reads itself; below any other page is the not-found page.
     pub fn from_path(path: &str) -> Route {
         let path = path.split(['?', '#']).next().unwrap_or_default();
         let path = path.trim_end_matches('/').to_ascii_lowercase();
-        Route::NAV.into_iter().find(|route| route.path().trim_end_matches('/') == path).unwrap_or(Route::NotFound)
+        let page = PAGES.iter().find(|page| {
+            let own = page.path.trim_end_matches('/');
+            own == path || page.subpaths && path.strip_prefix(own).is_some_and(|rest| rest.starts_with('/'))
+        });
+        page.map_or(Route::NotFound, |page| page.route)
     }
 
     /// The page for a `location.hash` value, or `None` when the hash is not a route
@@ -136,6 +144,15 @@ mod tests {
             ("#/nope", Some(Route::NotFound)),
             ("#/404", Some(Route::NotFound)),
             ("#main", None),
+            // Only a page with `subpaths` takes the paths below it.
+            ("#/learn", Some(Route::Learn)),
+            ("#/learn/", Some(Route::Learn)),
+            ("#/learn/group", Some(Route::Learn)),
+            ("#/Learn/group/2/?x=1", Some(Route::Learn)),
+            ("#/learning", Some(Route::NotFound)),
+            ("#/offsets/x", Some(Route::NotFound)),
+            ("#//learn", Some(Route::NotFound)),
+            ("#/x/learn", Some(Route::NotFound)),
         ];
         for (hash, expected) in cases {
             assert_eq!(Route::from_hash(hash), expected, "{hash:?}");
@@ -155,6 +172,13 @@ mod tests {
             assert_eq!(route.embeddable(), page.embed, "{}", page.id);
             assert_eq!(Route::from_hash(&route.href()), Some(route), "{}", page.id);
             assert_eq!(Route::from_hash(&format!("#{}/?x=1", route.path().to_uppercase())), Some(route), "{}", page.id);
+            let below = if page.subpaths { route } else { Route::NotFound };
+            assert_eq!(
+                Route::from_hash(&format!("#{}/a/1", route.path().trim_end_matches('/'))),
+                Some(below),
+                "{}",
+                page.id
+            );
         }
         assert_eq!(Route::LANDING.path(), "/");
         assert_eq!(Route::NotFound.bundle(), Route::LANDING.bundle(), "not-found is in every bundle");
@@ -177,6 +201,13 @@ mod tests {
         assert!(crate::page_list::parse(&page("a")).unwrap_or_default().iter().all(|page| !page.embed));
         assert_eq!(parse("[[page]]\nid = \"a\""), "pages.toml: page 1: `about` must be a text on one line");
         assert_eq!(parse(&(page("a") + "path = \"/b\"")), "pages.toml: page 1: unknown key `path`");
+        assert_eq!(parse(&(page("a") + "subpaths = 1")), "pages.toml: page 1: `subpaths` must be true or false");
+        assert!(parse(&(page("a") + "subpaths = true")).contains("landing page"));
+        let two = page("a") + &page("b") + "subpaths = true";
+        assert_eq!(
+            crate::page_list::parse(&two).map(|p| p.iter().map(|p| p.subpaths).collect::<Vec<_>>()),
+            Ok(vec![false, true])
+        );
     }
 
     #[test]

@@ -12,12 +12,13 @@ const LANDING = /* xtask:landing */ '';
 
 // The bundle for a `location.hash`; mirrors Route::from_hash and Route::bundle in
 // src/router.rs: no hash or a hash that is not a path is the landing page, a page is at
-// `#/<page>`, and an unknown path (the not-found page) is in every bundle.
+// `#/<page>` (a page with sub-paths also below it: `#/learn/group/2`), and an unknown path
+// (the not-found page) is in every bundle.
 function bundleFor(hash) {
   if ('all' in BUNDLES) return 'all';
   const path = hash.replace(/^#/, '');
   if (!path.startsWith('/')) return LANDING;
-  const page = path.split(/[?#]/)[0].replace(/\/+$/, '').slice(1).toLowerCase();
+  const page = path.split(/[?#]/)[0].split('/')[1].toLowerCase();
   return Object.hasOwn(BUNDLES, page) ? page : LANDING;
 }
 

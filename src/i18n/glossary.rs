@@ -147,10 +147,11 @@ fn ui_texts() -> Vec<Source> {
     found
 }
 
-/// The exercises' texts: every `zh` / `en` field of `exercises/*.toml`.
+/// The exercises' and the lessons' texts: every `zh` / `en` field of `exercises/*.toml` and
+/// `lessons/*.toml`.
 fn exercise_texts() -> Vec<Source> {
     let mut found = Vec::new();
-    for path in toml_files(&root().join("exercises")) {
+    for path in toml_files(&root().join("exercises")).into_iter().chain(toml_files(&root().join("lessons"))) {
         let mut entries = Vec::new();
         flatten("", &toml::Value::Table(read_toml(&path)), &mut entries);
         let file = path.strip_prefix(root()).unwrap_or(&path).display().to_string();

@@ -11,12 +11,17 @@
 
 #[cfg(feature = "exercises")]
 mod exercises;
+#[cfg(feature = "learn")]
+mod learn;
 mod not_found;
-#[cfg(feature = "offsets")]
+// The lessons read the offsets page's URL state with its own reader (`url::decode`).
+#[cfg(any(feature = "offsets", feature = "learn"))]
 mod offsets;
-#[cfg(feature = "planner")]
+// The lessons read the planner's URL state with its own reader (`Inputs::from_query`).
+#[cfg(any(feature = "planner", feature = "learn"))]
 mod planner;
-#[cfg(feature = "playground")]
+// The lessons read the playground's URL state with its own reader (`query`, `settings`).
+#[cfg(any(feature = "playground", feature = "learn"))]
 mod playground;
 #[cfg(feature = "timeline")]
 mod timeline;
@@ -25,6 +30,8 @@ mod troubleshoot;
 
 #[cfg(feature = "exercises")]
 pub use exercises::{read_progress, write_progress, Exercises};
+#[cfg(feature = "learn")]
+pub use learn::Learn;
 pub use not_found::NotFound;
 #[cfg(feature = "offsets")]
 pub use offsets::Offsets;
@@ -57,6 +64,8 @@ pub fn view(route: Route) -> Html {
         Route::Exercises => html! { <Exercises /> },
         #[cfg(feature = "timeline")]
         Route::Timeline => html! { <Timeline /> },
+        #[cfg(feature = "learn")]
+        Route::Learn => html! { <Learn /> },
         #[cfg(feature = "troubleshoot")]
         Route::Troubleshoot => html! { <Troubleshoot /> },
         Route::NotFound => html! { <NotFound /> },

@@ -82,6 +82,25 @@ for (const colorScheme of ['light', 'dark']) {
       await expectAccessible(page, 'troubleshoot');
     });
 
+    test('lessons: the map with done and skipped steps, a step with its hint, a chapter\'s end', async ({ page }) => {
+      await open(page, './?lang=en#/learn');
+      await page.evaluate(() =>
+        localStorage.setItem('rebalance-lab.lessons.v1', JSON.stringify({ version: 1, chapters: { group: 'ds-d' } })),
+      );
+      await page.reload();
+      await appReady(page);
+      await expect(page.locator('.ln-mark.ln-done').first()).toBeVisible();
+      await expectAccessible(page, 'lessons, the chapter map');
+      await open(page, './?lang=en#/learn/group/2');
+      await expect(page.frameLocator('#ln-widget').locator('.pg-lane').first()).toBeVisible({ timeout: 30_000 });
+      await page.locator('.ln-check').click();
+      await expect(page.locator('.ln-status')).toContainText('Not yet.');
+      await expectAccessible(page, 'lessons, a step with its hint');
+      await open(page, './?lang=zh-CN#/learn/group/4');
+      await expect(page.locator('.ln-exercises a').first()).toBeVisible();
+      await expectAccessible(page, 'lessons, the last step of a chapter in Chinese');
+    });
+
     test('the timeline at the end of a run, compared with POP', async ({ page }) => {
       await open(page, './?lang=en&tl_scenario=gc-pause&tl_t=2200&tl_cmp=1#/timeline');
       await expect(page.locator('.tl-chart-svg')).toBeVisible();

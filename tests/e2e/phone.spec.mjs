@@ -90,6 +90,11 @@ for (const viewport of PHONES) {
       ['a troubleshoot symptom with its causes', './?lang=en&ts_s=lag-grows&ts_a=y#/troubleshoot', async (page) => {
         await expect(page.locator('.ts-settings').first()).toBeVisible();
       }],
+      ['a lesson step with its task, its hint and the live page', './?lang=en#/learn/group/2', async (page) => {
+        await expect(page.frameLocator('#ln-widget').locator('main h1')).toBeVisible({ timeout: 30_000 });
+        await page.locator('.ln-check').click();
+        await expect(page.locator('.ln-status')).toContainText('Not yet.');
+      }],
       ['a graded exercise with queue tiles', './?lang=en&ex_id=assign_avg&ex_seed=1#/exercises', async (page) => {
         await page.getByRole('button', { name: 'Submit' }).click();
         await expect(page.locator('.ex-result')).toBeVisible();

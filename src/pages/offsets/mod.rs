@@ -14,15 +14,20 @@
 //!   of unsubscribed Tags, POP groups) and its loadable example; `group_topic::kinds` marks
 //!   each queue card with what its topic is.
 
+// Built without the offsets page for the lessons (`pages/learn`), which use only its URL
+// state (`url::decode`) and queues (`model`): the page's code is then unused, and the release
+// build drops it.
+#![cfg_attr(not(feature = "offsets"), allow(dead_code, unused_imports))]
+
 mod bar;
-mod model;
+pub(crate) mod model;
 mod mqadmin_panel;
 mod queue_card;
 mod real_output;
 mod reset_panel;
-mod state;
+pub(crate) mod state;
 mod totals;
-mod url;
+pub(crate) mod url;
 
 #[cfg(test)]
 mod tests;

@@ -11,12 +11,16 @@
 //! - `axis`: chart ticks and line corners (no yew); `chart`: the SVG.
 //! - `results`: cards, steps and remedies; `explain`: the explanations.
 
+// Built without the planner for the lessons (`pages/learn`), which use only its URL state and
+// plan (`state`, `query`): the page's code is then unused, and the release build drops it.
+#![cfg_attr(not(feature = "planner"), allow(dead_code, unused_imports))]
+
 mod axis;
 mod chart;
 mod explain;
 mod query;
 mod results;
-mod state;
+pub(crate) mod state;
 
 use std::rc::Rc;
 

@@ -15,6 +15,10 @@
 //!   `predict.rs`: grading a prediction of the queues that move; `watch.rs`: what the board
 //!   shows besides the live view (Replay, Step through, Predict before moving) and its panel.
 
+// Built without the playground for the lessons (`pages/learn`), which use only its URL state
+// (`query`, `settings`): the page's code is then unused, and the release build drops it.
+#![cfg_attr(not(feature = "playground"), allow(dead_code, unused_imports))]
+
 mod actions;
 mod board;
 mod compare;
