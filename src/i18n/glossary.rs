@@ -147,16 +147,18 @@ fn ui_texts() -> Vec<Source> {
     found
 }
 
-/// The exercises' and the lessons' texts: every `zh` / `en` field of `exercises/*.toml` and
-/// `lessons/*.toml`.
+/// The exercises', the lessons' and the mock interview's texts: every text under a `zh` / `en`
+/// key of `exercises/*.toml`, `lessons/*.toml` and `interview/*.toml` (a field `title.zh`, or a
+/// table `[question.zh]` of texts and lists of texts).
 fn exercise_texts() -> Vec<Source> {
     let mut found = Vec::new();
-    for path in toml_files(&root().join("exercises")).into_iter().chain(toml_files(&root().join("lessons"))) {
+    let dirs = ["exercises", "lessons", "interview"];
+    for path in dirs.into_iter().flat_map(|dir| toml_files(&root().join(dir))) {
         let mut entries = Vec::new();
         flatten("", &toml::Value::Table(read_toml(&path)), &mut entries);
         let file = path.strip_prefix(root()).unwrap_or(&path).display().to_string();
         for (key, text) in entries {
-            let lang = Lang::ALL.into_iter().find(|&lang| key.ends_with(&format!(".{}", lang_field(lang))));
+            let lang = key.split('.').find_map(|part| Lang::ALL.into_iter().find(|&lang| lang_field(lang) == part));
             if let Some(lang) = lang {
                 found.push(Source { file: file.clone(), key, lang, text });
             }
