@@ -71,8 +71,10 @@ fn main() {
         println!("cargo:rustc-cfg=all_pages");
     }
     // `embeds`: a page with an embed view is compiled in, so `src/embed.rs` and its texts are;
-    // a wasm without one (the exercises page) carries neither.
-    let embeds = compiled.iter().any(|page| page.embed);
+    // a wasm without one (the exercises page) carries neither. The lessons compile the modules
+    // of the pages they show live (for their URL readers, `src/pages/mod.rs`), whose
+    // components use `src/embed.rs`, so a wasm with the lessons has it too.
+    let embeds = compiled.iter().any(|page| page.embed || page.id == "learn");
     println!("cargo:rustc-check-cfg=cfg(embeds)");
     if embeds {
         println!("cargo:rustc-cfg=embeds");
