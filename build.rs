@@ -17,8 +17,9 @@
 //! postcard instead of serde_json (ARCHITECTURE.md, "Bundles"). A file that fails the check
 //! is encoded as a catalog error, which the page lists, as the CLI does.
 //!
-//! The locale files (`src/i18n/<lang>.toml` and, per page feature compiled in,
-//! `src/i18n/<lang>/<page>.toml`) are read here with the `toml` crate
+//! The locale files (`src/i18n/<lang>.toml`, per page feature compiled in
+//! `src/i18n/<lang>/<page>.toml`, and `src/i18n/<lang>/embed.toml` when one of them has an
+//! embed view: the `embeds` cfg) are read here with the `toml` crate
 //! (`src/i18n/catalog.rs`) and written as `$OUT_DIR/locale_<lang>.txt`: the sorted entries,
 //! `key U+001F value U+001E …`, which `src/i18n/mod.rs` splits on first use. So no page
 //! carries the parser, and a locale file that does not parse fails the build. Every build has
@@ -59,9 +60,17 @@ fn main() {
     if compiled.len() == pages.len() {
         println!("cargo:rustc-cfg=all_pages");
     }
+    // `embeds`: a page with an embed view is compiled in, so `src/embed.rs` and its texts are;
+    // a wasm without one (the exercises page) carries neither.
+    let embeds = compiled.iter().any(|page| page.embed);
+    println!("cargo:rustc-check-cfg=cfg(embeds)");
+    if embeds {
+        println!("cargo:rustc-cfg=embeds");
+    }
     for dir in LANGS {
         let names: Vec<String> = std::iter::once(format!("{dir}.toml"))
             .chain(compiled.iter().map(|page| format!("{dir}/{}.toml", page.id)))
+            .chain(embeds.then(|| format!("{dir}/embed.toml")))
             .collect();
         write(&format!("locale_sources_{dir}.rs"), locale_sources(&names).as_bytes());
         let names: Vec<String> = names.iter().map(|name| format!("src/i18n/{name}")).collect();
@@ -122,13 +131,16 @@ fn check_features(pages: &[Page], manifest: &str) {
     }
 }
 
-/// Fails unless every listed page has its locale file in each language and its stylesheet.
+/// Fails unless every listed page has its locale file in each language and its stylesheet,
+/// and, when one has an embed view, the embed view's texts and stylesheet.
 fn check_files(pages: &[Page]) {
     let mut missing = Vec::new();
     for page in pages {
         let files = LANGS.iter().map(|dir| format!("src/i18n/{dir}/{}.toml", page.id));
-        for file in files.chain([format!("static/{}.css", page.id)]) {
-            if !Path::new(&file).is_file() {
+        let embed = ["src/i18n/en/embed.toml", "src/i18n/zh-CN/embed.toml", "static/embed.css"];
+        let embed = embed.into_iter().filter(|_| page.embed).map(str::to_owned);
+        for file in files.chain([format!("static/{}.css", page.id)]).chain(embed) {
+            if !Path::new(&file).is_file() && !missing.contains(&file) {
                 missing.push(file);
             }
         }
@@ -159,11 +171,12 @@ fn page_table(pages: &[Page]) -> String {
     for (n, page) in pages.iter().enumerate() {
         let _ = writeln!(
             code,
-            "    Page {{ route: Route::{}, path: {:?}, bundle: {:?}, nav_key: \"nav.{}\" }},",
+            "    Page {{ route: Route::{}, path: {:?}, bundle: {:?}, nav_key: \"nav.{}\", #[cfg(embeds)] embed: {} }},",
             page.variant(),
             page.path(n == 0),
             page.id,
-            page.id
+            page.id,
+            page.embed
         );
     }
     code.push_str("];\n");

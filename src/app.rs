@@ -46,6 +46,18 @@ pub fn App() -> Html {
         }
     });
 
+    // `?embed=…`: the page's widget alone, for an iframe (`crate::embed`).
+    #[cfg(embeds)]
+    let embed = use_memo(route, |&route| crate::embed::read(route, &url_state::get));
+    #[cfg(embeds)]
+    if let (Some(_), notices) = &*embed {
+        return html! {
+            <ContextProvider<I18n> context={i18n}>
+                { crate::embed::embed_view(route, notices.clone()) }
+            </ContextProvider<I18n>>
+        };
+    }
+
     let footer = site_footer(&i18n);
     html! {
         <ContextProvider<I18n> context={i18n}>

@@ -12,6 +12,8 @@
 //! - [`i18n`]: the two locale files and the `t("key")` lookup.
 //! - [`url_state`]: page state kept in the URL query (`?lang=en&queues=8`).
 //! - [`panic_banner`]: the panic hook that shows a visible error banner.
+//! - `embed`: a page's widget alone for an `<iframe>` (`?embed=1`), in the wasm of every page
+//!   that has one.
 //! - `components/`: one function component per file; `pages/`: one page per file.
 //!
 //! # Content Security Policy
@@ -26,6 +28,8 @@
 pub mod app;
 pub mod clipboard;
 pub mod components;
+#[cfg(embeds)]
+pub mod embed;
 pub mod hooks;
 pub mod i18n;
 #[cfg(test)]

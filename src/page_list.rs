@@ -14,6 +14,8 @@ pub struct Page {
     pub about: String,
     /// The screenshots its end-to-end spec saves beyond `<id>.png` and `<id>-phone.png`.
     pub screenshots: Vec<String>,
+    /// Whether the page has an embed view (`?embed=1`, `src/embed.rs`).
+    pub embed: bool,
 }
 
 impl Page {
@@ -54,7 +56,7 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
     for (n, entry) in entries.iter().enumerate() {
         let at = format!("pages.toml: page {}", n + 1);
         let entry = entry.as_table().ok_or_else(|| format!("{at} is not a table"))?;
-        if let Some(key) = entry.keys().find(|key| !["id", "about", "screenshots"].contains(&key.as_str())) {
+        if let Some(key) = entry.keys().find(|key| !["id", "about", "screenshots", "embed"].contains(&key.as_str())) {
             return Err(format!("{at}: unknown key `{key}`"));
         }
         let text = |key: &str| match entry.get(key) {
@@ -65,8 +67,10 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
         if !id.chars().all(|c| c.is_ascii_lowercase()) {
             return Err(format!("{at}: id `{id}` must be lowercase letters (a Cargo feature, a path, a file name)"));
         }
-        if id == "all" || id == "default" {
-            return Err(format!("{at}: id `{id}` is taken (the debug bundle, the default feature set)"));
+        if id == "all" || id == "default" || id == "embed" {
+            return Err(format!(
+                "{at}: id `{id}` is taken (the debug bundle, the default feature set, the embed texts)"
+            ));
         }
         if pages.iter().any(|page| page.id == id) {
             return Err(format!("{at}: id `{id}` is listed twice"));
@@ -79,7 +83,12 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
                 .collect::<Result<_, _>>()?,
             Some(_) => return Err(format!("{at}: `screenshots` must be a list of file names")),
         };
-        pages.push(Page { id, about: text("about")?, screenshots });
+        let embed = match entry.get("embed") {
+            None => false,
+            Some(toml::Value::Boolean(embed)) => *embed,
+            Some(_) => return Err(format!("{at}: `embed` must be true or false")),
+        };
+        pages.push(Page { id, about: text("about")?, screenshots, embed });
     }
     Ok(pages)
 }

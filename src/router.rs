@@ -27,6 +27,10 @@ struct Page {
     bundle: &'static str,
     /// The i18n key of its name.
     nav_key: &'static str,
+    /// Whether it has an embed view (`embed = true` in `pages.toml`; `src/embed.rs`); only in
+    /// a wasm that has one, so the others' page table is as it was.
+    #[cfg(embeds)]
+    embed: bool,
 }
 
 impl Route {
@@ -58,6 +62,12 @@ impl Route {
     /// The i18n key of the page's name in the header and the document title.
     pub fn nav_key(self) -> &'static str {
         self.page().map_or("page.not_found.title", |page| page.nav_key)
+    }
+
+    /// Whether the page has an embed view (`?embed=1`, see [`crate::embed`]).
+    #[cfg(embeds)]
+    pub fn embeddable(self) -> bool {
+        self.page().is_some_and(|page| page.embed)
     }
 
     /// The page for a path; a trailing slash, a `?query` and letter case do not matter.
@@ -142,6 +152,7 @@ mod tests {
             assert_eq!(route.bundle(), page.id);
             assert_eq!(route.path(), page.path(n == 0));
             assert_eq!(route.nav_key(), format!("nav.{}", page.id));
+            assert_eq!(route.embeddable(), page.embed, "{}", page.id);
             assert_eq!(Route::from_hash(&route.href()), Some(route), "{}", page.id);
             assert_eq!(Route::from_hash(&format!("#{}/?x=1", route.path().to_uppercase())), Some(route), "{}", page.id);
         }
@@ -159,6 +170,11 @@ mod tests {
         assert_eq!(parse(&(page("a") + &page("a"))), "pages.toml: page 2: id `a` is listed twice");
         assert!(parse(&page("Off-sets")).contains("must be lowercase letters"), "{}", parse(&page("Off-sets")));
         assert!(parse(&page("all")).contains("is taken"));
+        assert!(parse(&page("embed")).contains("is taken"));
+        assert_eq!(parse(&(page("a") + "embed = \"yes\"")), "pages.toml: page 1: `embed` must be true or false");
+        let embedded = crate::page_list::parse(&(page("a") + "embed = true")).unwrap_or_default();
+        assert!(embedded.first().is_some_and(|page| page.embed));
+        assert!(crate::page_list::parse(&page("a")).unwrap_or_default().iter().all(|page| !page.embed));
         assert_eq!(parse("[[page]]\nid = \"a\""), "pages.toml: page 1: `about` must be a text on one line");
         assert_eq!(parse(&(page("a") + "path = \"/b\"")), "pages.toml: page 1: unknown key `path`");
     }

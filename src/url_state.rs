@@ -43,6 +43,22 @@ pub fn set_many(changes: &[(&str, Option<&str>)]) {
     replace_url(&url);
 }
 
+/// The current URL with `changes` applied as [`set_many`] would, without writing it: the
+/// address of the same page in another form (an embed, the full page; `crate::embed`).
+#[cfg(embeds)]
+pub fn href_with(changes: &[(&str, Option<&str>)]) -> Option<String> {
+    let url = current_url()?;
+    let params = url.search_params();
+    for (key, value) in changes {
+        match value {
+            Some(value) => params.set(key, value),
+            None => params.delete(key),
+        }
+    }
+    url.set_search(&readable(&url.search()));
+    Some(url.href())
+}
+
 /// Characters a query may hold as they are (RFC 3986 allows them in a query, and
 /// `URLSearchParams` reads them back unchanged) but that `URLSearchParams` writes escaped:
 /// `pg_cfg=a0,a1` and rooms `hz:3:2` stay readable in a shared link.

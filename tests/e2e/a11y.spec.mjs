@@ -5,7 +5,8 @@
 // offsets, a missed and a never-reached target, a timeline run to its end, an exercise with a
 // diagnosed wrong answer and a hint, a class link without model answers whose multiple
 // choice is marked option by option; on a phone, the playground's and the timeline's docked
-// controls, as a bar and as an open sheet; the notice that a new version is available.
+// controls, as a bar and as an open sheet; every embed view (`?embed=1`), with a notice and
+// with the embed code shown after a refused copy; the notice that a new version is available.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, appReady } from './fixtures.mjs';
 import { serveCopy, workerReady } from './deploy.mjs';
@@ -135,6 +136,27 @@ for (const colorScheme of ['light', 'dark']) {
           await expect(more).toHaveAttribute('aria-expanded', 'true');
           await expectAccessible(page, `${what}, the open sheet`);
         });
+      }
+    });
+
+    test('the embed views: the board after a change, the comparison in Chinese, offsets, planner, a scenario, a bad value, a refused copy', async ({ page }) => {
+      test.slow();
+      await open(page, './?embed=yes&lang=en&pg_q=8&pg_c=3#/');
+      await page.getByRole('button', { name: 'Add consumer' }).click();
+      await expect(page.locator('.pg-lane .pg-tile.is-moved').first()).toBeVisible();
+      await expect(page.locator('.embed-notices')).toBeVisible();
+      await expectAccessible(page, 'the board embedded, with a notice about embed');
+      // The browser refuses the clipboard here (no permission): the code is shown, selected.
+      await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+      await page.getByRole('button', { name: 'Copy embed code' }).click();
+      await expect(page.locator('.embed-code')).toBeVisible();
+      await expectAccessible(page, 'the board embedded, the code shown after a refused copy');
+      await open(page, './?embed=compare&lang=zh-CN&pg_cs=AVG,AVG_BY_CIRCLE,CONSISTENT_HASH#/');
+      await expect(page.locator('.pg-compare-col')).toHaveCount(3);
+      await expectAccessible(page, 'the comparison embedded, in Chinese');
+      for (const [hash, what] of [['#/offsets', 'offsets'], ['#/planner', 'planner'], ['#/timeline', 'timeline']]) {
+        await open(page, `./?embed=1&lang=en&tl_scenario=scale-out-avg&tl_t=900${hash}`);
+        await expectAccessible(page, `${what} embedded`);
       }
     });
 

@@ -1,6 +1,7 @@
 // A `test` whose every page is watched: after each test it fails on any console error,
 // uncaught exception or CSP violation, and on any request outside `guard.allowedPrefix`
-// (by default the origin of E2E_BASE_URL; the sub-path tests narrow it to the sub-path).
+// (by default the origin of E2E_BASE_URL; the sub-path tests narrow it to the sub-path) and
+// `guard.hostPrefix` (a page of another origin that embeds the site: embed.spec.mjs).
 import { test as base, expect } from '@playwright/test';
 
 export const test = base.extend({
@@ -8,6 +9,7 @@ export const test = base.extend({
     async ({ page, baseURL }, use) => {
       const guard = {
         allowedPrefix: new URL(baseURL).origin + '/',
+        hostPrefix: null,
         errors: [],
         requests: [],
       };
@@ -27,8 +29,9 @@ export const test = base.extend({
       });
       await use(guard);
       expect(guard.errors, 'console errors, page errors or CSP violations').toEqual([]);
-      const foreign = guard.requests.filter((url) => !url.startsWith(guard.allowedPrefix));
-      expect(foreign, `requests outside ${guard.allowedPrefix}`).toEqual([]);
+      const allowed = [guard.allowedPrefix, guard.hostPrefix].filter(Boolean);
+      const foreign = guard.requests.filter((url) => !allowed.some((prefix) => url.startsWith(prefix)));
+      expect(foreign, `requests outside ${allowed.join(' and ')}`).toEqual([]);
     },
     { auto: true },
   ],

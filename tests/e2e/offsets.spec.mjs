@@ -17,7 +17,7 @@ async function open(page, url = PAGE) {
 // the browser.
 test('Copy puts the mqadmin text on the clipboard, or selects it', async ({ page }) => {
   await open(page);
-  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.locator('.of-mqadmin .of-status').first()).toHaveText(/Copied|selected/);
 });
 

@@ -32,6 +32,8 @@ use crate::Options;
 const OUT_NAME: &str = "rebalance_lab";
 /// The debug build's one bundle, with every page.
 const ALL: &str = "all";
+/// The embed view's stylesheet in `static/`, appended to each embeddable page's own.
+const EMBED_CSS: &str = "embed.css";
 /// The placeholder in `static/boot.js` that receives the bundle table.
 const BUNDLES_MARKER: &str = "/* xtask:bundles */ {}";
 /// The placeholder in `static/boot.js` that receives the landing page's bundle name.
@@ -85,7 +87,7 @@ pub fn run(options: &Options) -> Result<Dist> {
     tools::ensure_wasm_target()?;
     let pages = pages()?;
     let ids: Vec<&str> = pages.iter().map(|page| page.id.as_str()).collect();
-    let targets: Vec<&str> = if options.release { ids.clone() } else { vec![ALL] };
+    let targets: Vec<&str> = if options.release { ids } else { vec![ALL] };
     let pkg = util::target_dir().join("xtask").join(format!("pkg-{profile}"));
     if pkg.exists() {
         fs::remove_dir_all(&pkg)?;
@@ -105,7 +107,7 @@ pub fn run(options: &Options) -> Result<Dist> {
             tools::minify_in_place(&pkg.join(format!("{stem}.js")))?;
         }
     }
-    let dist = assemble(&pkg, &targets, &ids, &util::root().join("dist"), options.release)?;
+    let dist = assemble(&pkg, &targets, &pages, &util::root().join("dist"), options.release)?;
     println!("built {} ({profile}, bundles: {})", util::show(&dist.dir), targets.join(", "));
     Ok(dist)
 }
@@ -121,8 +123,8 @@ fn stem(target: &str) -> String {
 }
 
 /// Writes `dist/` from the bindgen output of `targets` (page ids, or `all`), `static/` and
-/// `index.html`; `pages` are the ids of every page, the landing page first.
-fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: bool) -> Result<Dist> {
+/// `index.html`; `pages` are every page, the landing page first.
+fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: bool) -> Result<Dist> {
     let root = util::root();
     if dist.exists() {
         fs::remove_dir_all(dist)?;
@@ -138,7 +140,12 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: 
     copy_dir(pkg, &dist.join("pkg"), &skip)?;
 
     // static/: every .js and .css gets a hashed name; boot.js last, since it receives the
-    // bundle table, which names the hashed stylesheets.
+    // bundle table, which names the hashed stylesheets. `embed.css` is not a file of its own:
+    // it ends the stylesheet of each page with an embed view, so no other page's visit (nor
+    // boot.js's table) names it.
+    let embed_css = root.join("static").join(EMBED_CSS);
+    let embed_css = if release { tools::minify(&embed_css)? } else { fs::read(&embed_css)? };
+    let embeds = |name: &str| pages.iter().any(|page| page.embed && format!("{}.css", page.id) == name);
     let mut renamed = Vec::new();
     let (mut boot, mut worker) = (None, None);
     for entry in fs::read_dir(root.join("static"))? {
@@ -152,8 +159,14 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: 
             worker = Some(path);
         } else if name == MANIFEST {
             fs::copy(&path, dist.join(MANIFEST))?;
+        } else if name == EMBED_CSS {
+            continue;
         } else if name.ends_with(".js") || name.ends_with(".css") {
-            let bytes = if release { tools::minify(&path)? } else { fs::read(&path)? };
+            let mut bytes = if release { tools::minify(&path)? } else { fs::read(&path)? };
+            if embeds(&name) {
+                bytes.push(b'\n');
+                bytes.extend_from_slice(&embed_css);
+            }
             let hashed = write_hashed(&dist.join("static"), &name, &bytes)?;
             renamed.push((name, hashed));
         } else {
@@ -170,7 +183,8 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: 
     };
     let mut built = Vec::new();
     for (target, (glue, wasm)) in targets.iter().zip(&plain) {
-        let css: &[&str] = if *target == ALL { pages } else { std::slice::from_ref(target) };
+        let css: Vec<&str> =
+            pages.iter().map(|page| page.id.as_str()).filter(|page| *target == ALL || page == target).collect();
         built.push(Bundle {
             name: (*target).to_owned(),
             glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,
@@ -180,7 +194,7 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[&str], dist: &Path, release: 
     }
     let boot = boot.ok_or("static/boot.js is missing")?;
     let boot = replace_all(&boot, BUNDLES_MARKER, &bundle_table(&built))?;
-    let landing = pages.first().ok_or("pages.toml lists no page")?;
+    let landing = pages.first().map(|page| page.id.as_str()).ok_or("pages.toml lists no page")?;
     let boot = replace_all(&boot, LANDING_MARKER, &format!("\"{landing}\""))?;
     let texts = LANGS
         .iter()

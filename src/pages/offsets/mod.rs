@@ -43,7 +43,9 @@ use self::reset_panel::ResetPanel;
 use self::state::{Action, Notice};
 use self::totals::Totals;
 use crate::components::{split_notices, NumberField, UrlNotices};
+use crate::embed::{use_embed, EmbedBar, Widget};
 use crate::hooks::{use_i18n, I18n};
+use crate::router::Route;
 use crate::url_state::{self, UrlNotice};
 
 /// A notice as the shared box takes it: a URL notice, or the sentence of the page's own.
@@ -104,6 +106,8 @@ fn legend(i18n: &I18n, axis: i64) -> Html {
 #[component]
 pub fn Offsets() -> Html {
     let i18n = use_i18n();
+    // Embedded (`embed=1`): the bars, their controls and the totals only.
+    let full = use_embed().is_none();
     let state = use_reducer_eq(|| url::decode(&url_state::get));
     let dispatch = {
         let state = state.clone();
@@ -153,7 +157,9 @@ pub fn Offsets() -> Html {
     html! {
         <section class="page page-offsets">
             <h1>{ i18n.t("page.offsets.title") }</h1>
-            <p class="lead">{ i18n.t("page.offsets.intro") }</p>
+            if full {
+                <p class="lead">{ i18n.t("page.offsets.intro") }</p>
+            }
             <UrlNotices notices={url_notices} class="of-notices of-notice-box" button_class="of-button"
                         on_dismiss={dispatch.reform(|()| Action::DismissNotices)} page_notices={page_notices} />
             <div class="of-layout">
@@ -188,13 +194,18 @@ pub fn Offsets() -> Html {
                     </section>
                     <Totals report={report.clone()} {by_kind} produce={state.produce_rate} consume={state.consume_rate}
                         dispatch={dispatch.clone()} />
+                    <EmbedBar route={Route::Offsets} widget={Widget::Page} />
                 </div>
-                { concepts(&i18n) }
+                if full {
+                    { concepts(&i18n) }
+                }
             </div>
-            <MqadminPanel text={text} group={state.group.clone()} client_ips={state.client_ips} dispatch={dispatch.clone()} />
-            <RealOutput produce={state.produce_rate} dispatch={dispatch.clone()} />
-            <ResetPanel rows={rows.clone()} report={reset.clone()} reset_min={state.reset_min} {target_ms}
-                dispatch={dispatch.clone()} />
+            if full {
+                <MqadminPanel text={text} group={state.group.clone()} client_ips={state.client_ips} dispatch={dispatch.clone()} />
+                <RealOutput produce={state.produce_rate} dispatch={dispatch.clone()} />
+                <ResetPanel rows={rows.clone()} report={reset.clone()} reset_min={state.reset_min} {target_ms}
+                    dispatch={dispatch.clone()} />
+            }
         </section>
     }
 }

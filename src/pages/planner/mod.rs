@@ -28,7 +28,9 @@ use self::explain::explanations;
 use self::results::{calculation, model_name, summary};
 use self::state::{read_duration, Action, Field, GoalKind, Inputs, PlanError, PlannerState};
 use crate::components::{NumberField, TextReader, UrlNotices, LOG_SCALE};
+use crate::embed::{use_embed, EmbedBar, Widget};
 use crate::hooks::{use_i18n, I18n};
+use crate::router::Route;
 use crate::url_state;
 
 impl Reducible for PlannerState {
@@ -129,6 +131,8 @@ fn radios<T: Copy + PartialEq + 'static>(
 #[component]
 pub fn Planner() -> Html {
     let i18n = use_i18n();
+    // Embedded (`embed=1`): no intro and no explanations.
+    let full = use_embed().is_none();
     let state = use_reducer_eq(|| {
         let (inputs, notices) = Inputs::from_query(&url_state::get);
         PlannerState::new(inputs, notices)
@@ -191,7 +195,9 @@ pub fn Planner() -> Html {
     html! {
         <section class="page page-planner">
             <h1>{ i18n.t("page.planner.title") }</h1>
-            <p class="lead">{ i18n.t("page.planner.intro") }</p>
+            if full {
+                <p class="lead">{ i18n.t("page.planner.intro") }</p>
+            }
             <UrlNotices notices={state.notices.clone()} class="pl-notices" button_class="pl-button pl-button-quiet"
                         on_dismiss={on_dismiss} />
             <div class="pl-layout">
@@ -235,9 +241,12 @@ pub fn Planner() -> Html {
                     } else {
                         <p class="pl-stale" role="status">{ i18n.t("page.planner.error.no_plan") }</p>
                     }
+                    <EmbedBar route={Route::Planner} widget={Widget::Page} />
                 </div>
             </div>
-            { explanations(&i18n) }
+            if full {
+                { explanations(&i18n) }
+            }
         </section>
     }
 }

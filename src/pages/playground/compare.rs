@@ -13,7 +13,9 @@ use yew::prelude::*;
 use super::controls::mode_key;
 use super::lab::exception_log;
 use super::settings::{cid_of, Action, Change, Mode, Settings};
+use crate::embed::{EmbedBar, Widget};
 use crate::hooks::{use_i18n, I18n};
+use crate::router::Route;
 
 /// One strategy's column.
 #[derive(Debug, PartialEq)]
@@ -160,6 +162,7 @@ pub fn Compare(props: &CompareProps) -> Html {
             <div class="pg-compare-grid">
                 { for columns.iter().map(|c| column(&i18n, c)) }
             </div>
+            <EmbedBar route={Route::Playground} widget={Widget::Compare} />
         </section>
     }
 }

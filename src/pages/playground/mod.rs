@@ -51,7 +51,9 @@ use self::settings::{Action, Mode, Settings};
 use self::table::AssignmentTable;
 use self::watch::{panel, Commands, Watch};
 use crate::components::UrlNotices;
+use crate::embed::{use_embed, EmbedBar, Widget};
 use crate::hooks::{use_i18n, I18n};
+use crate::router::Route;
 use crate::url_state;
 
 /// How long the URL waits for the controls to settle before it is rewritten (browsers
@@ -84,6 +86,7 @@ struct PanelCache {
 #[component]
 pub fn Playground() -> Html {
     let i18n = use_i18n();
+    let embed = use_embed();
     let lab = use_reducer(|| {
         let (settings, notices) = query::from_query(&url_state::get);
         Lab::new(settings, notices)
@@ -201,10 +204,22 @@ pub fn Playground() -> Html {
     let view = lab.view.clone();
     let asking = watch.borrow().asking();
     let epoch = watch.borrow().epoch;
+    // The comparison embedded alone (`embed=compare`): the group's settings come from the URL.
+    if embed == Some(Widget::Compare) {
+        return html! {
+            <section class="page page-playground">
+                <h1>{ i18n.t("page.playground.title") }</h1>
+                <UrlNotices notices={lab.notices.clone()} class="pg-notices" />
+                <Compare settings={s.clone()} on_action={on_action.clone()} />
+            </section>
+        };
+    }
     html! {
         <section class="page page-playground">
             <h1>{ i18n.t("page.playground.title") }</h1>
-            <p class="lead">{ i18n.t("page.playground.intro") }</p>
+            if embed.is_none() {
+                <p class="lead">{ i18n.t("page.playground.intro") }</p>
+            }
             <UrlNotices notices={lab.notices.clone()} class="pg-notices" />
             <div class="pg-layout">
                 <Controls settings={s.clone()} on_action={on_action.clone()} />
@@ -228,12 +243,16 @@ pub fn Playground() -> Html {
                     }
                     // Below the picture, so the words never push the lanes down.
                     { panel_html }
+                    <EmbedBar route={Route::Playground} widget={Widget::Page} />
                 </section>
             </div>
-            if s.compare {
-                <Compare settings={s.clone()} on_action={on_action.clone()} />
+            // The board's embed (`embed=1`) is the board and its controls only.
+            if embed.is_none() {
+                if s.compare {
+                    <Compare settings={s.clone()} on_action={on_action.clone()} />
+                }
+                <Explain mode={s.mode} />
             }
-            <Explain mode={s.mode} />
         </section>
     }
 }

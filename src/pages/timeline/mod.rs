@@ -63,7 +63,9 @@ use self::stats::Stats;
 use self::text::{count, model_label, sorted, time_label};
 use self::words::{moves_words, predict_panel};
 use crate::components::{split_notices, UrlNotices};
+use crate::embed::{use_embed, EmbedBar, Widget};
 use crate::hooks::{use_i18n, I18n};
+use crate::router::Route;
 use crate::url_state;
 
 /// How long the URL waits for the run to settle before it is rewritten (no rewrite while
@@ -124,6 +126,7 @@ impl Drop for Playing {
 #[component]
 pub fn Timeline() -> Html {
     let i18n = use_i18n();
+    let full = use_embed().is_none();
     let page = use_mut_ref(|| {
         query::adopt_hash_query();
         query::read(&url_state::get)
@@ -239,7 +242,9 @@ pub fn Timeline() -> Html {
     html! {
         <section class="page page-timeline">
             <h1>{ i18n.t("page.timeline.title") }</h1>
-            <p class="lead">{ i18n.t("page.timeline.intro") }</p>
+            if full {
+                <p class="lead">{ i18n.t("page.timeline.intro") }</p>
+            }
             { notices }
             <ControlDock>
                 <section class="tl-card" aria-labelledby="tl-setup-title">
@@ -283,28 +288,32 @@ pub fn Timeline() -> Html {
                 <p class="tl-note">{ i18n.t("page.timeline.chart.note") }</p>
                 <LagChart data={chart} cursor={f.tick} main_label={main_label.clone()} other_label={other_label.clone()}
                           lag_now={m.group_lag} markers={(*markers).clone()} />
+                <EmbedBar route={Route::Timeline} widget={Widget::Page} />
             </section>
-            <div class="tl-bottom">
-                <section class="tl-card" aria-labelledby="tl-inject-title">
-                    <h2 id="tl-inject-title">{ i18n.t("page.timeline.inject.title") }</h2>
-                    <p class="tl-note">
-                        { i18n.t_args("page.timeline.inject.at", &[("time", &time_label(&i18n, f.now_ms))]) }
-                        if f.tick < f.recorded {
-                            { " " }{ i18n.t("page.timeline.inject.rewound") }
-                        }
-                    </p>
-                    <InjectPanel targets={f.targets.clone()} tags={f.tags.clone()} queues_per_broker={f.queues_per_broker} read_write={f.read_write}
-                        produce_rate={f.produce_rate} pause_ms={p.pause_ms} queue_total={f.queue_total} brokers={f.brokers.clone()}
-                        refusal={p.refusal.clone().map(AttrValue::from)} on_action={on_action.clone()} />
-                </section>
-                <section class="tl-card" aria-labelledby="tl-log-title">
-                    <h2 id="tl-log-title">{ i18n.t("page.timeline.log.title") }</h2>
-                    <p class="tl-note">{ i18n.t("page.timeline.log.note") }</p>
-                    <LogPane view={log} {filter} {quiet} on_action={on_action.clone()} />
-                </section>
-            </div>
-            { script_list(&i18n, &f.preset_events, &f.injected, f.now_ms, &on_action) }
-            { explanations(&i18n) }
+            // Embedded (`embed=1`), a scenario is its setup, playback, lanes, figures and chart.
+            if full {
+                <div class="tl-bottom">
+                    <section class="tl-card" aria-labelledby="tl-inject-title">
+                        <h2 id="tl-inject-title">{ i18n.t("page.timeline.inject.title") }</h2>
+                        <p class="tl-note">
+                            { i18n.t_args("page.timeline.inject.at", &[("time", &time_label(&i18n, f.now_ms))]) }
+                            if f.tick < f.recorded {
+                                { " " }{ i18n.t("page.timeline.inject.rewound") }
+                            }
+                        </p>
+                        <InjectPanel targets={f.targets.clone()} tags={f.tags.clone()} queues_per_broker={f.queues_per_broker} read_write={f.read_write}
+                            produce_rate={f.produce_rate} pause_ms={p.pause_ms} queue_total={f.queue_total} brokers={f.brokers.clone()}
+                            refusal={p.refusal.clone().map(AttrValue::from)} on_action={on_action.clone()} />
+                    </section>
+                    <section class="tl-card" aria-labelledby="tl-log-title">
+                        <h2 id="tl-log-title">{ i18n.t("page.timeline.log.title") }</h2>
+                        <p class="tl-note">{ i18n.t("page.timeline.log.note") }</p>
+                        <LogPane view={log} {filter} {quiet} on_action={on_action.clone()} />
+                    </section>
+                </div>
+                { script_list(&i18n, &f.preset_events, &f.injected, f.now_ms, &on_action) }
+                { explanations(&i18n) }
+            }
         </section>
     }
 }

@@ -32,6 +32,7 @@ pub mod grade;
 pub mod group;
 pub mod holders;
 pub mod instance;
+pub mod interview;
 pub mod lenient;
 pub mod literal;
 pub mod mistakes;
