@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::{SiteFooter, SiteHeader};
+use crate::components::{site_footer, SiteHeader};
 use crate::hooks::{use_route, I18n};
 use crate::i18n::{self, Lang};
 use crate::{pages, url_state};
@@ -58,13 +58,14 @@ pub fn App() -> Html {
         };
     }
 
+    let footer = site_footer(&i18n);
     html! {
         <ContextProvider<I18n> context={i18n}>
             <SiteHeader {route} />
             <main id={MAIN_ID} class="site-main" tabindex="-1">
                 { pages::view(route) }
             </main>
-            <SiteFooter />
+            { footer }
         </ContextProvider<I18n>>
     }
 }

@@ -78,3 +78,72 @@ async function start() {
 }
 
 start().catch(showFailure);
+
+// Offline use: the service worker (../sw.js, see static/sw.js) keeps every built file. When a
+// new version's worker is installed and waiting, a notice offers to reload; nothing reloads
+// until the reader clicks, so an answer being typed is never lost. The texts come from
+// src/i18n/<lang>/shell.toml; the notice follows the page's language (<html lang>).
+const TEXTS = /* xtask:texts */ {};
+
+function offerUpdate(worker) {
+  if (document.querySelector('.update-notice')) return;
+  const notice = document.createElement('div');
+  notice.className = 'update-notice';
+  notice.setAttribute('role', 'status');
+  const text = document.createElement('p');
+  const button = document.createElement('button');
+  button.type = 'button';
+  const translate = () => {
+    const texts = TEXTS[document.documentElement.lang] || TEXTS.en;
+    text.textContent = texts['update.available'];
+    button.textContent = texts['update.reload'];
+  };
+  translate();
+  new MutationObserver(translate).observe(document.documentElement, { attributeFilter: ['lang'] });
+  button.addEventListener('click', () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
+    worker.postMessage('skipWaiting');
+  });
+  notice.append(text, button);
+  document.body.append(notice);
+}
+
+// Whether this page already runs `worker`'s version: its script (whose hashed name covers
+// every page's wasm, glue and stylesheet) and its stylesheets are among the files the worker
+// keeps. A page opened while the new version was deployed got it from the network already.
+function runsVersionOf(worker) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => {
+      const files = new Set(data.map((file) => new URL(file, worker.scriptURL).href));
+      const own = [import.meta.url, ...[...document.styleSheets].map((sheet) => sheet.href).filter(Boolean)];
+      resolve(own.every((url) => files.has(url)));
+    };
+    worker.postMessage('files', [channel.port2]);
+  });
+}
+
+async function registerWorker() {
+  const registration = await navigator.serviceWorker.register(new URL('../sw.js', import.meta.url));
+  // Without a controller this is the first visit's worker, not a new version.
+  const offer = async (worker) => {
+    if (!worker || !navigator.serviceWorker.controller) return;
+    if (await runsVersionOf(worker)) worker.postMessage('skipWaiting');
+    else offerUpdate(worker);
+  };
+  offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker.addEventListener('statechange', () => worker.state === 'installed' && offer(worker));
+  });
+  // A page left open looks for a new version every hour (the browser itself looks only when
+  // a page is opened); offline, the look fails quietly.
+  setInterval(() => registration.update().catch(() => {}), 60 * 60 * 1000);
+}
+
+// After the page has loaded, so the worker's downloads never compete with the page's own.
+if ('serviceWorker' in navigator) {
+  const register = () => registerWorker().catch((error) => console.warn('Rebalance Lab: no offline use:', error));
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}

@@ -2,29 +2,20 @@
 
 use yew::prelude::*;
 
-use crate::hooks::use_i18n;
+use crate::hooks::I18n;
 use crate::router::Route;
 
-/// Props of [`NavLink`].
-#[derive(Properties, PartialEq)]
-pub struct NavLinkProps {
-    /// The page the link goes to.
-    pub to: Route,
-    /// Whether that page is the one shown now.
-    pub current: bool,
-}
-
-/// A plain `<a href="#/…">`: the browser navigates, [`crate::router::use_route`] follows.
-#[component]
-pub fn NavLink(props: &NavLinkProps) -> Html {
-    let i18n = use_i18n();
+/// A plain `<a href="#/…">` to `to`: the browser navigates, [`crate::router::use_route`]
+/// follows; `current` when that page is the one shown now. A function, not a component: the
+/// header renders its links together, and every component is compiled into every page.
+pub fn nav_link(i18n: &I18n, to: Route, current: bool) -> Html {
     html! {
         <a
-            class={classes!("nav-link", props.current.then_some("is-current"))}
-            href={props.to.href()}
-            aria-current={props.current.then_some("page")}
+            class={classes!("nav-link", current.then_some("is-current"))}
+            href={to.href()}
+            aria-current={current.then_some("page")}
         >
-            { i18n.t(props.to.nav_key()) }
+            { i18n.t(to.nav_key()) }
         </a>
     }
 }

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::{LangSwitch, NavLink};
+use crate::components::{nav_link, LangSwitch};
 use crate::hooks::use_i18n;
 use crate::router::Route;
 
@@ -23,7 +23,7 @@ pub fn SiteHeader(props: &SiteHeaderProps) -> Html {
         crate::app::focus_main();
     });
     let links = Route::NAV.into_iter().map(|to| {
-        html! { <li><NavLink {to} current={to == props.route} /></li> }
+        html! { <li>{ nav_link(&i18n, to, to == props.route) }</li> }
     });
     html! {
         <header class="site-header">

@@ -6,9 +6,10 @@
 // diagnosed wrong answer and a hint, a class link without model answers whose multiple
 // choice is marked option by option; on a phone, the playground's and the timeline's docked
 // controls, as a bar and as an open sheet; every embed view (`?embed=1`), with a notice and
-// with the embed code shown after a refused copy.
+// with the embed code shown after a refused copy; the notice that a new version is available.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, appReady } from './fixtures.mjs';
+import { serveCopy, workerReady } from './deploy.mjs';
 
 /** Fails with one line per rule and element when axe finds a violation on the page. */
 async function expectAccessible(page, what) {
@@ -181,6 +182,29 @@ for (const colorScheme of ['light', 'dark']) {
     test('the not-found page', async ({ page }) => {
       await open(page, './?lang=en#/no-such-page');
       await expectAccessible(page, 'not found');
+    });
+
+    test.describe('with the service worker', () => {
+      test.use({ serviceWorkers: 'allow' });
+
+      test('the notice that a new version is available, in both languages', async ({ page, guard }) => {
+        const site = await serveCopy();
+        guard.allowedPrefix = site.url;
+        try {
+          await open(page, `${site.url}?lang=en#/planner`);
+          await workerReady(page);
+          site.deployChange('2');
+          await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+          await expect(page.locator('.update-notice')).toBeVisible({ timeout: 30_000 });
+          await expectAccessible(page, 'the update notice');
+          await page.getByRole('button', { name: '中文' }).click();
+          await expect(page.locator('.update-notice button')).toHaveText('重新加载');
+          await expectAccessible(page, 'the update notice in Chinese');
+        } finally {
+          await site.close();
+          site.remove();
+        }
+      });
     });
   });
 }

@@ -30,6 +30,10 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-US',
+    // The service worker fetches every page's files in the background after a visit; the
+    // specs that test it (offline.spec.mjs, and a11y.spec.mjs's update notice) allow it, the
+    // others leave the 2 shared cores to what they test.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'off',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },

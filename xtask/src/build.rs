@@ -13,8 +13,12 @@
 //!    glue minified.
 //! 4. `dist/`: `index.html`, `pkg/` and `static/`, with content-hashed names for the wasm,
 //!    the JS and the CSS, and every URL relative (`./pkg/…`, `./static/…`) so the site works
-//!    from any sub-path. `static/boot.js` receives the bundle table (page → glue and wasm)
-//!    and the landing page's name, and starts the bundle for the page in the URL.
+//!    from any sub-path. `static/boot.js` receives the bundle table (page → glue and wasm),
+//!    the landing page's name and the texts of `src/i18n/<lang>/shell.toml`, and starts the
+//!    bundle for the page in the URL.
+//! 5. Offline use: `manifest.webmanifest` (the web app manifest) and `sw.js` (the service
+//!    worker, from `static/sw.js`) beside `index.html`; the worker receives its precache list,
+//!    every other file of `dist/`, and a version derived from their contents.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -34,6 +38,21 @@ const EMBED_CSS: &str = "embed.css";
 const BUNDLES_MARKER: &str = "/* xtask:bundles */ {}";
 /// The placeholder in `static/boot.js` that receives the landing page's bundle name.
 const LANDING_MARKER: &str = "/* xtask:landing */ ''";
+/// The placeholder in `static/boot.js` that receives the texts of the update notice.
+const TEXTS_MARKER: &str = "/* xtask:texts */ {}";
+/// The placeholder in `static/sw.js` that receives the version.
+const VERSION_MARKER: &str = "/* xtask:version */ ''";
+/// The placeholder in `static/sw.js` that receives the files to precache.
+const FILES_MARKER: &str = "/* xtask:files */ []";
+/// The service worker, at the root of `dist/` so that its scope is the whole site.
+const WORKER: &str = "sw.js";
+/// The web app manifest, at the root of `dist/` so that its relative `start_url` and `scope`
+/// are the site's folder.
+const MANIFEST: &str = "manifest.webmanifest";
+/// The locale files of the texts `boot.js` shows, one per language (`src/i18n/<lang>/…`).
+const SHELL_TEXTS: &str = "shell.toml";
+/// The languages of the site, as `<html lang>` names them and as the locale folders are named.
+const LANGS: [&str; 2] = ["en", "zh-CN"];
 /// The binary target that renders the app.
 const BIN: &str = "rebalance_lab_site";
 
@@ -128,7 +147,7 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: 
     let embed_css = if release { tools::minify(&embed_css)? } else { fs::read(&embed_css)? };
     let embeds = |name: &str| pages.iter().any(|page| page.embed && format!("{}.css", page.id) == name);
     let mut renamed = Vec::new();
-    let mut boot = None;
+    let (mut boot, mut worker) = (None, None);
     for entry in fs::read_dir(root.join("static"))? {
         let path = entry?.path();
         let name = file_name(&path)?;
@@ -136,6 +155,10 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: 
             copy_dir(&path, &dist.join("static").join(&name), &[])?;
         } else if name == "boot.js" {
             boot = Some(fs::read_to_string(&path)?);
+        } else if name == WORKER {
+            worker = Some(path);
+        } else if name == MANIFEST {
+            fs::copy(&path, dist.join(MANIFEST))?;
         } else if name == EMBED_CSS {
             continue;
         } else if name.ends_with(".js") || name.ends_with(".css") {
@@ -172,12 +195,13 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: 
     let boot = boot.ok_or("static/boot.js is missing")?;
     let boot = replace_all(&boot, BUNDLES_MARKER, &bundle_table(&built))?;
     let landing = pages.first().map(|page| page.id.as_str()).ok_or("pages.toml lists no page")?;
-    let mut boot = replace_all(&boot, LANDING_MARKER, &format!("\"{landing}\""))?;
-    if release {
-        let unminified = util::target_dir().join("xtask").join("boot.js");
-        fs::write(&unminified, &boot)?;
-        boot = String::from_utf8(tools::minify(&unminified)?)?;
-    }
+    let boot = replace_all(&boot, LANDING_MARKER, &format!("\"{landing}\""))?;
+    let texts = LANGS
+        .iter()
+        .map(|lang| Ok((*lang, fs::read_to_string(root.join("src/i18n").join(lang).join(SHELL_TEXTS))?)))
+        .collect::<Result<Vec<_>>>()?;
+    let boot = replace_all(&boot, TEXTS_MARKER, &shell_texts(&texts)?)?;
+    let boot = if release { minified("boot.js", &boot)? } else { boot };
     renamed.push(("boot.js".to_owned(), write_hashed(&dist.join("static"), "boot.js", boot.as_bytes())?));
 
     // index.html: point at the hashed names.
@@ -189,11 +213,131 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: 
         return Err("index.html must load ./static/boot.js".into());
     }
     fs::write(dist.join("index.html"), html)?;
+    if !dist.join(MANIFEST).is_file() {
+        return Err(format!("static/{MANIFEST} is missing").into());
+    }
 
+    // sw.js last: it lists every other file of dist/.
     let mut files = Vec::new();
     list_files(dist, &mut files)?;
     files.sort();
+    let (urls, version) = precache(dist, &files)?;
+    let worker = fs::read_to_string(worker.ok_or(format!("static/{WORKER} is missing"))?)?;
+    let worker = replace_all(&worker, VERSION_MARKER, &format!("'{version}'"))?;
+    let worker = replace_all(&worker, FILES_MARKER, &json_strings(&urls))?;
+    let worker = if release { minified(WORKER, &worker)? } else { worker };
+    fs::write(dist.join(WORKER), worker)?;
+    files.push(dist.join(WORKER));
+    files.sort();
     Ok(Dist { dir: dist.to_path_buf(), files, bundles: built })
+}
+
+/// `text` (a script named `name`) minified by esbuild.
+fn minified(name: &str, text: &str) -> Result<String> {
+    let unminified = util::target_dir().join("xtask").join(name);
+    fs::write(&unminified, text)?;
+    Ok(String::from_utf8(tools::minify(&unminified)?)?)
+}
+
+/// What the service worker precaches, and its version: the URLs of `files` (every file of
+/// `dist` but the worker itself) relative to the worker, `./` for `index.html` (the URL a
+/// visit opens), sorted; the version is a hash of every URL and its file's bytes, so it
+/// changes when any file changes.
+fn precache(dist: &Path, files: &[PathBuf]) -> Result<(Vec<String>, String)> {
+    let mut entries = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(dist).map_err(|_| format!("{} is outside dist/", file.display()))?;
+        let relative = relative.to_str().ok_or_else(|| format!("odd file name {}", file.display()))?;
+        let relative = relative.replace('\\', "/");
+        if relative == WORKER {
+            continue;
+        }
+        let url = if relative == "index.html" { "./".to_owned() } else { format!("./{relative}") };
+        entries.push((url, file));
+    }
+    entries.sort();
+    let mut hash = FNV_OFFSET;
+    for (url, file) in &entries {
+        hash = fnv1a_from(hash, url.as_bytes());
+        hash = fnv1a_from(hash, &[0]);
+        hash = fnv1a_from(hash, &fs::read(file)?);
+        hash = fnv1a_from(hash, &[0]);
+    }
+    Ok((entries.into_iter().map(|(url, _)| url).collect(), format!("{hash:016x}")))
+}
+
+/// The texts `boot.js` shows, from each language's `shell.toml` (`(lang, text)`), as a
+/// JavaScript object: `{"en": {"update.available": "…", …}, "zh-CN": {…}}`. Fails naming the
+/// file and key when a language lacks a key another has, or a value is not a non-empty string.
+fn shell_texts(files: &[(&str, String)]) -> Result<String> {
+    let mut languages = Vec::new();
+    for (lang, text) in files {
+        let table: toml::Table =
+            toml::from_str(text).map_err(|error| format!("src/i18n/{lang}/{SHELL_TEXTS}: {error}"))?;
+        let mut entries = Vec::new();
+        flatten("", &table, &mut entries).map_err(|key| format!("src/i18n/{lang}/{SHELL_TEXTS}: {key}"))?;
+        entries.sort();
+        languages.push((*lang, entries));
+    }
+    let keys = |entries: &[(String, String)]| entries.iter().map(|(key, _)| key.clone()).collect::<Vec<_>>();
+    if let Some(((first, first_entries), rest)) = languages.split_first() {
+        for (lang, entries) in rest {
+            if keys(entries) != keys(first_entries) {
+                return Err(format!(
+                    "src/i18n/*/{SHELL_TEXTS}: {lang} has the keys {:?}, {first} has {:?}",
+                    keys(entries),
+                    keys(first_entries)
+                )
+                .into());
+            }
+        }
+    }
+    let rows: Vec<String> = languages
+        .iter()
+        .map(|(lang, entries)| {
+            let texts: Vec<String> =
+                entries.iter().map(|(key, text)| format!("{}: {}", json_string(key), json_string(text))).collect();
+            format!("{}: {{ {} }}", json_string(lang), texts.join(", "))
+        })
+        .collect();
+    Ok(format!("{{ {} }}", rows.join(", ")))
+}
+
+/// The strings of `table` as `(dotted key, text)`; `Err(key)` for a value that is not a
+/// non-empty string.
+fn flatten(prefix: &str, table: &toml::Table, out: &mut Vec<(String, String)>) -> std::result::Result<(), String> {
+    for (key, value) in table {
+        let key = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+        match value {
+            toml::Value::Table(inner) => flatten(&key, inner, out)?,
+            toml::Value::String(text) if !text.trim().is_empty() => out.push((key, text.clone())),
+            _ => return Err(format!("{key} must be a non-empty text")),
+        }
+    }
+    Ok(())
+}
+
+/// `text` as a JSON (and JavaScript) string literal.
+fn json_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `items` as a JSON array of strings.
+fn json_strings(items: &[String]) -> String {
+    let items: Vec<String> = items.iter().map(|item| json_string(item)).collect();
+    format!("[{}]", items.join(", "))
 }
 
 /// The JavaScript object `boot.js` looks bundles up in (paths relative to boot.js):
@@ -232,9 +376,17 @@ fn write_hashed(dir: &Path, name: &str, bytes: &[u8]) -> Result<String> {
     Ok(hashed)
 }
 
+/// FNV-1a's 64-bit offset basis: the hash of nothing.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// FNV-1a, 64 bit: a stable content hash for cache busting (not for security).
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+    fnv1a_from(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a continued from `hash` over `bytes`, so several inputs hash as one.
+fn fnv1a_from(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
 fn copy_dir(from: &Path, to: &Path, skip: &[&str]) -> Result {
@@ -312,7 +464,94 @@ mod tests {
     #[test]
     fn boot_js_has_both_placeholders() {
         let boot = fs::read_to_string(util::root().join("static/boot.js")).unwrap_or_default();
-        assert!(boot.contains(BUNDLES_MARKER) && boot.contains(LANDING_MARKER), "static/boot.js drifted");
+        assert!(
+            boot.contains(BUNDLES_MARKER) && boot.contains(LANDING_MARKER) && boot.contains(TEXTS_MARKER),
+            "static/boot.js drifted"
+        );
+        let worker = fs::read_to_string(util::root().join("static").join(WORKER)).unwrap_or_default();
+        assert!(worker.contains(VERSION_MARKER) && worker.contains(FILES_MARKER), "static/sw.js drifted");
+    }
+
+    /// A small `dist/` in a temporary directory of its own (tests run in parallel).
+    fn test_dist(name: &str, files: &[(&str, &str)]) -> PathBuf {
+        let dist = std::env::temp_dir().join(format!("xtask-build-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dist);
+        for (path, text) in files {
+            let path = dist.join(path);
+            if let Some(parent) = path.parent() {
+                let _ = fs::create_dir_all(parent);
+            }
+            let _ = fs::write(path, text);
+        }
+        dist
+    }
+
+    fn files_of(dist: &Path) -> Vec<PathBuf> {
+        let mut files = Vec::new();
+        list_files(dist, &mut files).unwrap_or_else(|error| panic!("{error}"));
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn the_worker_precaches_every_other_file_and_its_version_follows_their_bytes() {
+        let dist = test_dist(
+            "precache",
+            &[
+                ("index.html", "<!doctype html>"),
+                ("manifest.webmanifest", "{}"),
+                ("sw.js", "// the worker"),
+                ("pkg/rebalance_lab_offsets_bg-0123456789.wasm", "\0asm"),
+                ("pkg/snippets/a/b.js", "export {}"),
+                ("static/boot-0123456789.js", "boot"),
+                ("static/favicon.svg", "<svg/>"),
+            ],
+        );
+        let (urls, version) = precache(&dist, &files_of(&dist)).unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(
+            urls,
+            [
+                "./",
+                "./manifest.webmanifest",
+                "./pkg/rebalance_lab_offsets_bg-0123456789.wasm",
+                "./pkg/snippets/a/b.js",
+                "./static/boot-0123456789.js",
+                "./static/favicon.svg"
+            ]
+        );
+        let version_now = || precache(&dist, &files_of(&dist)).map(|(_, version)| version).unwrap_or_default();
+        assert_eq!(version_now(), version, "the same files give the same version");
+        let _ = fs::write(dist.join("sw.js"), "// another worker");
+        assert_eq!(version_now(), version, "the worker is not in its own version");
+        let _ = fs::write(dist.join("static/favicon.svg"), "<svg></svg>");
+        let changed = version_now();
+        assert_ne!(changed, version, "a changed file changes the version");
+        let _ = fs::write(dist.join("static/extra.css"), "");
+        assert_ne!(version_now(), changed, "an added file changes the version");
+        let _ = fs::remove_dir_all(&dist);
+    }
+
+    #[test]
+    fn the_notice_texts_come_from_both_languages_shell_files() {
+        let read = |lang: &str| fs::read_to_string(util::root().join("src/i18n").join(lang).join(SHELL_TEXTS));
+        let files: Vec<(&str, String)> = LANGS.iter().map(|lang| (*lang, read(lang).unwrap_or_default())).collect();
+        let texts = shell_texts(&files).unwrap_or_else(|error| panic!("{error}"));
+        assert!(texts.starts_with(r#"{ "en": { "update.available": ""#), "{texts}");
+        assert!(
+            texts.contains(r#""zh-CN": { "update.available": ""#) && texts.contains(r#""update.reload": "#),
+            "{texts}"
+        );
+
+        let check = |en: &str, zh: &str| shell_texts(&[("en", en.to_owned()), ("zh-CN", zh.to_owned())]);
+        assert_eq!(
+            check("[a]\nb = \"say \\\"hi\\\"\"", "[a]\nb = \"说\"").ok().as_deref(),
+            Some(r#"{ "en": { "a.b": "say \"hi\"" }, "zh-CN": { "a.b": "说" } }"#)
+        );
+        let missing = check("[a]\nb = \"x\"\nc = \"y\"", "[a]\nb = \"x\"").err().map(|e| e.to_string());
+        assert!(missing.is_some_and(|message| message.contains("zh-CN has the keys")), "a key missing in one language");
+        let empty = check("[a]\nb = \" \"", "[a]\nb = \"x\"").err().map(|e| e.to_string());
+        assert!(empty.is_some_and(|message| message.contains("src/i18n/en/shell.toml: a.b")), "an empty text");
+        assert!(check("a = [", "").is_err(), "a file that does not parse");
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //!
 //! The release build has one wasm per page (see `build.rs`), so the figure that matters is
 //! per page: what a first visit to that page transfers — `index.html`, every `static/` script
-//! and stylesheet, and that page's glue and wasm (every exercise's texts are inside the
-//! exercises page's wasm; a visit fetches nothing more). Prints a table and writes
+//! and stylesheet but the other pages' own, the icon, the web app manifest and the service
+//! worker, and that page's glue and wasm (every exercise's texts are inside the exercises
+//! page's wasm; a visit fetches nothing more). The worker then fetches the rest of `dist/` in
+//! the background for offline use, which is not counted. Prints a table and writes
 //! `target/size-report.json`. Gzip is flate2 at level 9, close to what a static host sends.
 
 use std::fmt::Write as _;
@@ -48,7 +50,8 @@ pub struct Visit {
     pub glue: Size,
     /// Its own stylesheets, which `boot.js` adds.
     pub css: Size,
-    /// `index.html`, `static/*.js` and `static/style.css`, the same for every page.
+    /// Every file outside `pkg/` but the pages' own stylesheets (`index.html`, `sw.js`, the
+    /// manifest, `static/boot.js`, `static/style.css`, the icon), the same for every page.
     pub shared: Size,
 }
 
@@ -105,10 +108,7 @@ fn measure(dist: &Dist) -> Result<Report> {
     for file in &dist.files {
         let size = measure_file(file)?;
         all = all + size;
-        let relative = file.strip_prefix(&dist.dir).unwrap_or(file);
-        let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
-        let in_static = relative.starts_with("static") && matches!(extension(file), "js" | "css");
-        if relative == Path::new("index.html") || (in_static && !page_css.contains(&&name)) {
+        if is_shared(dist, file, &page_css) {
             shared = shared + size;
         }
     }
@@ -130,8 +130,13 @@ fn measure(dist: &Dist) -> Result<Report> {
     Ok(Report { visits, dist: all })
 }
 
-fn extension(path: &Path) -> &str {
-    path.extension().and_then(|e| e.to_str()).unwrap_or_default()
+/// Whether every page's first visit downloads `file`: anything outside `pkg/` (the pages'
+/// wasm and glue) except the pages' own stylesheets.
+fn is_shared(dist: &Dist, file: &Path, page_css: &[&String]) -> bool {
+    let relative = file.strip_prefix(&dist.dir).unwrap_or(file);
+    let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let page_stylesheet = relative.parent() == Some(Path::new("static")) && page_css.iter().any(|css| *css == name);
+    !relative.starts_with("pkg") && !page_stylesheet
 }
 
 fn measure_file(path: &Path) -> Result<Size> {
@@ -223,6 +228,51 @@ mod tests {
         );
         assert!(table(&report).contains("offsets"));
         assert!(report.over_budget().is_empty());
+    }
+
+    #[test]
+    fn every_visit_counts_the_shell_the_worker_and_the_manifest_but_not_other_pages() {
+        let dir = std::env::temp_dir().join(format!("xtask-size-shared-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let files = [
+            "index.html",
+            "sw.js",
+            "manifest.webmanifest",
+            "static/boot-0123456789.js",
+            "static/style-0123456789.css",
+            "static/favicon.svg",
+            "static/offsets-0123456789.css",
+            "static/planner-0123456789.css",
+            "pkg/rebalance_lab_offsets-0123456789.js",
+            "pkg/rebalance_lab_offsets_bg-0123456789.wasm",
+            "pkg/rebalance_lab_planner-0123456789.js",
+            "pkg/rebalance_lab_planner_bg-0123456789.wasm",
+        ];
+        for (i, file) in files.iter().enumerate() {
+            let path = dir.join(file);
+            let _ = std::fs::create_dir_all(path.parent().unwrap_or(&dir));
+            // Sizes 1, 2, 4, …: any sum names its files.
+            let _ = std::fs::write(&path, vec![b'x'; 1 << i]);
+        }
+        let bundle = |page: &str| build::Bundle {
+            name: page.into(),
+            glue: format!("rebalance_lab_{page}-0123456789.js"),
+            wasm: format!("rebalance_lab_{page}_bg-0123456789.wasm"),
+            css: vec![format!("{page}-0123456789.css")],
+        };
+        let dist = Dist {
+            dir: dir.clone(),
+            files: files.iter().map(|file| dir.join(file)).collect(),
+            bundles: vec![bundle("offsets"), bundle("planner")],
+        };
+        let report = measure(&dist).unwrap_or_else(|error| panic!("{error}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let shared = (1 << 6) - 1;
+        assert_eq!(report.visits.iter().map(|visit| visit.shared.raw).collect::<Vec<_>>(), [shared, shared]);
+        let offsets = &report.visits[0];
+        assert_eq!((offsets.css.raw, offsets.glue.raw, offsets.wasm.raw), (1 << 6, 1 << 8, 1 << 9));
+        assert_eq!(offsets.total().raw, shared + (1 << 6) + (1 << 8) + (1 << 9));
+        assert_eq!(report.dist.raw, (1 << files.len()) - 1);
     }
 
     #[test]

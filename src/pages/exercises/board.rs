@@ -9,33 +9,20 @@ use rebalance_core::exercise::instance::{Board, GroupBoard, OffsetBarView};
 use rebalance_core::plan::format_number;
 use yew::prelude::*;
 
-use crate::hooks::use_i18n;
+use crate::hooks::I18n;
 
-/// Props of [`BoardView`].
-#[derive(Properties, PartialEq, Clone)]
-pub struct BoardProps {
-    /// The board.
-    pub board: Board,
-}
-
-/// The board of an exercise.
-#[component]
-pub fn BoardView(props: &BoardProps) -> Html {
-    match &props.board {
-        Board::Group(g) => html! { <GroupView group={g.clone()} /> },
-        Board::Offsets(bars) => html! { <BarsView bars={bars.clone()} /> },
+/// The board of an exercise. Plain functions rather than components: a component is compiled
+/// with its own render and props plumbing (and its props cloned), and the board never
+/// renders apart from the exercise.
+pub fn board_view(i18n: &I18n, board: &Board) -> Html {
+    match board {
+        Board::Group(g) => group_view(i18n, g),
+        Board::Offsets(bars) => bars_view(i18n, bars),
     }
 }
 
-#[derive(Properties, PartialEq, Clone)]
-struct GroupProps {
-    group: GroupBoard,
-}
-
-#[component]
-fn GroupView(props: &GroupProps) -> Html {
-    let i18n = use_i18n();
-    let g = &props.group;
+/// A consumer group: strategy, consumers and queues.
+fn group_view(i18n: &I18n, g: &GroupBoard) -> Html {
     let room = |r: &Option<String>| -> Html {
         match r {
             Some(r) => {
@@ -66,18 +53,11 @@ fn GroupView(props: &GroupProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq, Clone)]
-struct BarsProps {
-    bars: Vec<OffsetBarView>,
-}
-
 /// Width of the bar drawing in SVG units (it scales to the column).
 const WIDTH: f64 = 1000.0;
 
-#[component]
-fn BarsView(props: &BarsProps) -> Html {
-    let i18n = use_i18n();
-    let bars = &props.bars;
+/// Offset bars on a shared axis, with the numbers in a table.
+fn bars_view(i18n: &I18n, bars: &[OffsetBarView]) -> Html {
     // A shared axis from the lowest offset drawn to the highest, so bars compare.
     let lo = bars.iter().map(|b| b.min.min(b.consumer)).min().unwrap_or(0);
     let hi = bars.iter().map(|b| b.max.max(b.consumer)).max().unwrap_or(1);

@@ -13,10 +13,10 @@ use rebalance_core::exercise::{grade, Grade, Instance};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::board::BoardView;
+use super::board::board_view;
 use super::copy_link::CopyLink;
 use super::inputs::{letter, to_answer, Entry, PartInputView};
-use super::result::GradeView;
+use super::result::grade_view;
 use super::state::{Action, ModelAnswers, MAX_TRY};
 use super::{link_click, meta_line, Nav, Target};
 use crate::hooks::use_i18n;
@@ -201,7 +201,7 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
                 <div class="ex-main">
                     <p class="ex-prompt">{ inst.prompt.get(lang).to_owned() }</p>
                     if let Some(board) = &inst.board {
-                        <BoardView board={board.clone()} />
+                        { board_view(&i18n, board) }
                     }
                     <form class="ex-form" {onsubmit} novalidate=true>
                         { for parts }
@@ -229,7 +229,7 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
                     }
                     <div class="ex-live" aria-live="polite">
                         if let Some((g, blank)) = graded.as_ref() {
-                            <GradeView grade={(**g).clone()} reveal={model_open} blank={blank.clone()} />
+                            { grade_view(&i18n, g, model_open, blank) }
                         }
                     </div>
                     <div class="ex-live" aria-live="polite">

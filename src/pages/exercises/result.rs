@@ -6,31 +6,19 @@ use rebalance_core::exercise::{Grade, Verdict};
 use yew::prelude::*;
 
 use super::inputs::letter;
-use crate::hooks::use_i18n;
+use crate::hooks::I18n;
 
-/// Props of [`GradeView`].
-///
-/// What is missing or extra in a wrong queue set (the core's note) is the answer itself, so
-/// it is shown with the model answer; notes on unreadable answers are always shown.
-#[derive(Properties, PartialEq, Clone)]
-pub struct GradeProps {
-    /// The grade.
-    pub grade: Grade,
-    /// Show each part's expected answer (after 100 or once the model answer is open).
-    pub reveal: bool,
-    /// Parts left blank (shown as not answered rather than unreadable).
-    #[prop_or_default]
-    pub blank: Vec<bool>,
-}
-
-/// The result of one submission.
-#[component]
-pub fn GradeView(props: &GradeProps) -> Html {
-    let i18n = use_i18n();
+/// The result of one submission, `g`: `reveal` shows each part's expected answer (after 100
+/// or once the model answer is open); `blank` marks the parts left blank (shown as not
+/// answered rather than unreadable). What is missing or extra in a wrong queue set (the
+/// core's note) is the answer itself, so it is shown with the model answer; notes on
+/// unreadable answers are always shown. A plain function rather than a component: it only
+/// renders with its exercise, and a component would be compiled with its own plumbing and
+/// a copy of the grade as props.
+pub fn grade_view(i18n: &I18n, g: &Grade, reveal: bool, blank: &[bool]) -> Html {
     let lang = i18n.lang();
-    let g = &props.grade;
     let verdicts = g.parts.iter().enumerate().map(|(i, v)| {
-        let blank = props.blank.get(i).copied().unwrap_or(false) && v.verdict == Verdict::Unreadable;
+        let blank = blank.get(i).copied().unwrap_or(false) && v.verdict == Verdict::Unreadable;
         let (class, word) = match v.verdict {
             _ if blank => ("is-missing", i18n.t("page.exercises.verdict.missing").to_owned()),
             Verdict::Correct => ("is-correct", i18n.t("page.exercises.verdict.correct").to_owned()),
@@ -68,10 +56,10 @@ pub fn GradeView(props: &GradeProps) -> Html {
                 if let Some(missed) = missed {
                     <div class="ex-note">{ missed }</div>
                 }
-                if let Some(note) = v.note.as_ref().filter(|_| !blank && (props.reveal || v.verdict != Verdict::Incorrect)) {
+                if let Some(note) = v.note.as_ref().filter(|_| !blank && (reveal || v.verdict != Verdict::Incorrect)) {
                     <div class="ex-note">{ note.get(lang).to_owned() }</div>
                 }
-                if props.reveal {
+                if reveal {
                     <div class="ex-expected">{ i18n.t_args("page.exercises.result.expected", &[("answer", v.expected.get(lang))]) }</div>
                 }
             </li>

@@ -53,24 +53,31 @@ impl MachineRooms {
 
 /// Groups items (by position) by room, rooms in Java string order (RocketMQ uses a
 /// `TreeMap`), items in their original order; the first item without a room is reported
-/// through `missing`. One map lookup per item: there may be as many rooms as items.
+/// through `missing`.
 pub(crate) fn group_by_room<'a, T>(
     items: &'a [T],
     room_of: impl Fn(&T) -> Option<&'a str>,
     missing: impl Fn(&T) -> Error,
 ) -> Result<Vec<(&'a str, Vec<usize>)>> {
-    let mut rooms: Vec<(&str, Vec<usize>)> = Vec::new();
+    let rooms = items.iter().map(|item| room_of(item).ok_or_else(|| missing(item))).collect::<Result<Vec<_>>>()?;
+    Ok(group_rooms(&rooms))
+}
+
+/// The positions of `rooms` grouped by room, rooms in Java string order. Not generic, so the
+/// map and the sort are compiled once for queues and consumers alike. One map lookup per
+/// item: there may be as many rooms as items.
+fn group_rooms<'a>(rooms: &[&'a str]) -> Vec<(&'a str, Vec<usize>)> {
+    let mut grouped: Vec<(&str, Vec<usize>)> = Vec::new();
     let mut slots: HashMap<&str, usize> = HashMap::new();
-    for (i, item) in items.iter().enumerate() {
-        let room = room_of(item).ok_or_else(|| missing(item))?;
+    for (i, &room) in rooms.iter().enumerate() {
         let slot = *slots.entry(room).or_insert_with(|| {
-            rooms.push((room, Vec::new()));
-            rooms.len() - 1
+            grouped.push((room, Vec::new()));
+            grouped.len() - 1
         });
-        rooms[slot].1.push(i);
+        grouped[slot].1.push(i);
     }
-    rooms.sort_by(|a, b| java_cmp(a.0, b.0));
-    Ok(rooms)
+    grouped.sort_by(|a, b| java_cmp(a.0, b.0));
+    grouped
 }
 
 /// The position of `room` in rooms grouped by [`group_by_room`] (a binary search: they are

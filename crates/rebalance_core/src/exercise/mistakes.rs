@@ -502,27 +502,38 @@ impl MistakeId {
             (M::FixedHeartbeatInterval, C::SilentMemberTakeover { .. }) => return num(HEARTBEAT_BROKER_INTERVAL_S),
             (
                 M::ScanPeriodIgnored | M::HeartbeatForExpiry | M::RemovalNotifiesGroup,
-                C::SilentMemberTakeover { .. },
+                C::SilentMemberTakeover { since_heartbeat, expiry, scan, rebalance },
             ) => {
-                // The same sum with the misread term replaced.
-                let mut wrong = compute.clone();
-                if let C::SilentMemberTakeover { expiry: e, scan: s, rebalance: r, .. } = &mut wrong {
-                    match self {
-                        M::ScanPeriodIgnored => *s = zero,
-                        M::HeartbeatForExpiry => *e = Operand::Number(HEARTBEAT_BROKER_INTERVAL_S),
-                        _ => *r = zero,
-                    }
+                // The same sum with the misread term replaced. (Each wrong computation here is
+                // built from the fields it keeps: a `Computation::clone` would compile a copy
+                // of every variant into the exercises page.)
+                let (mut expiry, mut scan, mut rebalance) = (expiry.clone(), scan.clone(), rebalance.clone());
+                match self {
+                    M::ScanPeriodIgnored => scan = zero,
+                    M::HeartbeatForExpiry => expiry = Operand::Number(HEARTBEAT_BROKER_INTERVAL_S),
+                    _ => rebalance = zero,
                 }
-                return with(wrong);
+                return with(C::SilentMemberTakeover {
+                    since_heartbeat: since_heartbeat.clone(),
+                    expiry,
+                    scan,
+                    rebalance,
+                });
             }
-            (M::CountedFromDeath, C::SilentMemberTakeover { .. } | C::OrderlyLockWait { .. }) => {
-                let mut wrong = compute.clone();
-                if let C::SilentMemberTakeover { since_heartbeat: since, .. }
-                | C::OrderlyLockWait { since_renew: since, .. } = &mut wrong
-                {
-                    *since = zero;
-                }
-                return with(wrong);
+            (M::CountedFromDeath, C::SilentMemberTakeover { expiry, scan, rebalance, .. }) => {
+                return with(C::SilentMemberTakeover {
+                    since_heartbeat: zero,
+                    expiry: expiry.clone(),
+                    scan: scan.clone(),
+                    rebalance: rebalance.clone(),
+                });
+            }
+            (M::CountedFromDeath, C::OrderlyLockWait { lock_max_live, rate, .. }) => {
+                return with(C::OrderlyLockWait {
+                    since_renew: zero,
+                    lock_max_live: lock_max_live.clone(),
+                    rate: rate.clone(),
+                });
             }
             (M::LockHandoffImmediate, C::OrderlyLockWait { .. }) => return num(0.0),
             (M::ClientLockExpiryUsed, C::OrderlyLockWait { since_renew, rate, .. }) => {
@@ -570,15 +581,37 @@ impl MistakeId {
             MistakeId::QueueCapIgnored => (Model::QueueLevel, Model::MessageLevel),
             _ => (Model::MessageLevel, Model::QueueLevel),
         };
-        let mut swapped = compute.clone();
-        match &mut swapped {
-            C::ConsumeRate { model, .. } | C::PlanDrainTime { model, .. } | C::MeetsTarget { model, .. }
-                if *model == from =>
-            {
-                *model = to;
+        // Built from the fields, as in `wrong_value`: no `Computation::clone`.
+        let swapped = match compute {
+            C::ConsumeRate { instances, queues, instance_rate, model } if *model == from => C::ConsumeRate {
+                instances: instances.clone(),
+                queues: queues.clone(),
+                instance_rate: instance_rate.clone(),
+                model: to,
+            },
+            C::PlanDrainTime { backlog, produce, instance_rate, instances, queues, model } if *model == from => {
+                C::PlanDrainTime {
+                    backlog: backlog.clone(),
+                    produce: produce.clone(),
+                    instance_rate: instance_rate.clone(),
+                    instances: instances.clone(),
+                    queues: queues.clone(),
+                    model: to,
+                }
+            }
+            C::MeetsTarget { backlog, produce, instance_rate, instances, queues, model, target } if *model == from => {
+                C::MeetsTarget {
+                    backlog: backlog.clone(),
+                    produce: produce.clone(),
+                    instance_rate: instance_rate.clone(),
+                    instances: instances.clone(),
+                    queues: queues.clone(),
+                    model: to,
+                    target: target.clone(),
+                }
             }
             _ => return None,
-        }
+        };
         Some(swapped.eval(env))
     }
 
