@@ -81,6 +81,8 @@ test('a marker can be dragged with the pointer', async ({ page }) => {
   await open(page);
   const marker = queue(page, 0).locator('[data-marker="consumer"]');
   const track = queue(page, 0).locator('.of-track');
+  // The mouse only reaches what is on screen: bring the bar into view, then read positions.
+  await marker.scrollIntoViewIfNeeded();
   const m = await marker.boundingBox();
   const t = await track.boundingBox();
   await page.mouse.move(m.x + m.width / 2, m.y + m.height / 2);
