@@ -71,8 +71,11 @@ fn main() {
         println!("cargo:rustc-cfg=all_pages");
     }
     // `embeds`: a page with an embed view is compiled in, so `src/embed.rs` and its texts are;
-    // a wasm without one (the exercises page) carries neither.
-    let embeds = compiled.iter().any(|page| page.embed);
+    // a wasm without one (the exercises page) carries neither. The lessons compile the modules
+    // of the pages they show live, to read their URL state (`src/pages/mod.rs`), and those
+    // modules name the embed view, so a wasm with the lessons carries it too.
+    let lessons = compiled.iter().any(|page| page.id == "learn");
+    let embeds = lessons || compiled.iter().any(|page| page.embed);
     println!("cargo:rustc-check-cfg=cfg(embeds)");
     if embeds {
         println!("cargo:rustc-cfg=embeds");
