@@ -144,6 +144,7 @@ fn every_link_resolves_to_a_route() {
                 WidgetPage::Playground => Route::Playground,
                 WidgetPage::Offsets => Route::Offsets,
                 WidgetPage::Planner => Route::Planner,
+                WidgetPage::Troubleshoot => Route::Troubleshoot,
             };
             assert_eq!(Route::from_hash(&hash), Some(expected), "{src}");
         }
@@ -221,6 +222,12 @@ fn a_check_reads_a_fact_a_comparison_and_a_value() {
     assert!(check("idel >= 1").is_err_and(|e| e.contains("unknown fact `idel`")));
     assert!(check("idle >= one").is_err_and(|e| e.contains("not a whole number")));
     assert!(check("strategy >= AVG").is_err_and(|e| e.contains("== or !=")));
+    assert!(check("top > stuck-message").is_err_and(|e| e.contains("== or !=")));
+    assert_eq!(
+        check("symptom == lag-stuck"),
+        Ok(Check { metric: Metric::Symptom, op: Op::Eq, value: Value::Name("lag-stuck".to_owned()) })
+    );
+    assert!(check("likely >= x").is_err_and(|e| e.contains("not a whole number")));
     assert!(check("strategy == ").is_err());
 
     let holds = |text: &str, actual: Option<Value>| check(text).is_ok_and(|c| c.holds(actual.as_ref()));
@@ -333,4 +340,40 @@ fn the_planner_facts_are_the_cores_plan() {
     assert_eq!(at("").0.get(Metric::MeetsTarget), Some(&Value::Number(0)));
     assert_eq!(at("pl_q=9").0.get(Metric::MeetsTarget), Some(&Value::Number(1)));
     assert_eq!(at("pl_n=0").1.len(), 1, "a bad value is the page's notice");
+}
+
+#[test]
+fn the_troubleshoot_facts_are_the_pages_order_of_its_causes() {
+    use crate::pages::troubleshoot::state::State;
+    use crate::pages::troubleshoot::tree::ranked;
+    let at = |query: &str| facts(WidgetPage::Troubleshoot, &query_pairs(query));
+    // Nothing picked: no symptom, no causes to count.
+    let (none, notices) = at("");
+    assert!(notices.is_empty());
+    assert_eq!((none.get(Metric::Symptom), none.get(Metric::Top), none.get(Metric::Likely)), (None, None, None));
+    // The page's own reader and order: what it lists first and last.
+    let query = "ts_s=two-owners&ts_a=ny";
+    let (two, notices) = at(query);
+    assert!(notices.is_empty(), "{notices:?}");
+    let pairs = query_pairs(query);
+    let (state, _) = State::from_query(&|k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone()));
+    let symptom = state.symptom.unwrap_or_else(|| panic!("two-owners is a symptom"));
+    let listed = ranked(symptom, &state.answers);
+    let name = |s: &str| Some(Value::Name(s.to_owned()));
+    assert_eq!(two.get(Metric::Symptom).cloned(), name("two-owners"));
+    assert_eq!(two.get(Metric::Top).cloned(), listed.first().and_then(|(_, c, _)| name(c.id)));
+    assert_eq!(two.get(Metric::Last).cloned(), listed.last().and_then(|(_, c, _)| name(c.id)));
+    // The second cause answered yes rises above the first, answered no, which goes last.
+    assert_eq!(two.get(Metric::Top).cloned(), name(symptom.causes[1]));
+    assert_eq!(two.get(Metric::Last).cloned(), name(symptom.causes[0]));
+    assert_eq!(
+        (two.get(Metric::Likely), two.get(Metric::RuledOut)),
+        (Some(&Value::Number(1)), Some(&Value::Number(1)))
+    );
+    // A bad value is the page's notice, the rest read.
+    let (bad, notices) = at("ts_s=lag-stuck&ts_a=yx");
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].key, "ts_a");
+    assert_eq!(bad.get(Metric::Symptom).cloned(), name("lag-stuck"));
+    assert_eq!(bad.get(Metric::Likely), Some(&Value::Number(1)));
 }
