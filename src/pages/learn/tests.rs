@@ -52,6 +52,18 @@ fn the_chapters_are_the_list_in_its_order() {
 }
 
 #[test]
+fn the_chapters_are_issue_21s_in_its_order() {
+    // The mock interview links a weak topic to the chapter of that id (`interview::TOPICS`,
+    // issue 21's nine chapters in order); a chapter may be missing, never out of order.
+    use rebalance_core::exercise::interview::TOPICS;
+    let at: Vec<usize> = chapters()
+        .iter()
+        .map(|c| TOPICS.iter().position(|t| *t == c.id).unwrap_or_else(|| panic!("{} is not a topic", c.id)))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "the chapters are not in the issue's order: {at:?}");
+}
+
+#[test]
 fn every_steps_live_state_is_valid_and_every_text_quotes_it() {
     for (at, step) in steps() {
         let start = valid_facts(&at, step.widget.page, &step.widget.query);
