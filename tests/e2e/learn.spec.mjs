@@ -92,6 +92,10 @@ async function act(frame, state, solution) {
     }
     controls.push(['ts_s', () => {}], ['ts_a', () => {}]);
   }
+  // The planner's load-balancing model: its radio buttons.
+  const model = after.get('pl_model');
+  if (model !== null && model !== before.get('pl_model')) await frame.locator(`#pl-model-${model}`).check();
+  controls.push(['pl_model', () => {}]);
   const known = new Set(controls.map(([key]) => key));
   for (const key of after.keys()) {
     if (!known.has(key)) expect(after.get(key), `the spec has no control for ${key}`).toBe(before.get(key));

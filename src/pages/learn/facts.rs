@@ -12,7 +12,7 @@ use super::lesson::{Metric, Value, WidgetPage};
 use crate::pages::offsets::model::MAX_QUEUES;
 use crate::pages::offsets::state::Notice;
 use crate::pages::offsets::url::{decode as offsets_query, KEY_QUEUES};
-use crate::pages::planner::state::{compare, Inputs};
+use crate::pages::planner::state::{compare, model_code, Inputs};
 use crate::pages::playground::query;
 use crate::pages::troubleshoot::state::State as TroubleshootState;
 use crate::pages::troubleshoot::tree::{ranked, Answer};
@@ -140,10 +140,10 @@ fn offsets(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
     (Facts(facts), notices)
 }
 
-/// The planner's facts: the plan of the model it spells out, as the page computes it.
+/// The planner's facts: the model picked, and the plan of that model as the page computes it.
 fn planner(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
     let (inputs, notices) = Inputs::from_query(get);
-    let mut facts = Vec::new();
+    let mut facts = vec![(Metric::Model, Value::Name(model_code(inputs.model).to_owned()))];
     if let Ok(comparison) = compare(&inputs) {
         let plan = comparison.plan(inputs.model);
         let flag = |on: bool| Value::Number(i64::from(on));

@@ -92,6 +92,8 @@ pub enum Metric {
     /// Planner: 1 when the target time is met, 0 when it is missed; unknown for a fixed
     /// instance count.
     MeetsTarget,
+    /// Planner: the load-balancing model planned (`queue` or `message`, as its URL writes it).
+    Model,
     /// Troubleshoot: the id of the symptom picked (`lag-stuck`); unknown when none is.
     Symptom,
     /// Troubleshoot: the id of the cause listed first (`stuck-message`): likely causes move
@@ -107,7 +109,7 @@ pub enum Metric {
 
 impl Metric {
     /// Every metric with its name in a check and a text's placeholder.
-    pub const ALL: [(&'static str, Metric); 20] = [
+    pub const ALL: [(&'static str, Metric); 21] = [
         ("consumers", Metric::Consumers),
         ("queues", Metric::Queues),
         ("brokers", Metric::Brokers),
@@ -123,6 +125,7 @@ impl Metric {
         ("drain", Metric::Drain),
         ("drains", Metric::Drains),
         ("meets_target", Metric::MeetsTarget),
+        ("model", Metric::Model),
         ("symptom", Metric::Symptom),
         ("top", Metric::Top),
         ("last", Metric::Last),
@@ -146,7 +149,7 @@ impl Metric {
     pub fn page(self) -> WidgetPage {
         match self {
             Metric::Lag | Metric::Expired | Metric::OffsetQueues => WidgetPage::Offsets,
-            Metric::Drain | Metric::Drains | Metric::MeetsTarget => WidgetPage::Planner,
+            Metric::Drain | Metric::Drains | Metric::MeetsTarget | Metric::Model => WidgetPage::Planner,
             Metric::Symptom | Metric::Top | Metric::Last | Metric::Likely | Metric::RuledOut => {
                 WidgetPage::Troubleshoot
             }
@@ -154,11 +157,11 @@ impl Metric {
         }
     }
 
-    /// Whether its value is a name (a strategy, a symptom's or a cause's id) rather than a
-    /// count.
+    /// Whether its value is a name (a strategy, a planner's model, a symptom's or a cause's
+    /// id) rather than a count.
     #[cfg_attr(not(test), allow(dead_code))] // used by build.rs and the tests
     pub fn is_name(self) -> bool {
-        matches!(self, Metric::Strategy | Metric::Symptom | Metric::Top | Metric::Last)
+        matches!(self, Metric::Strategy | Metric::Model | Metric::Symptom | Metric::Top | Metric::Last)
     }
 }
 

@@ -352,6 +352,17 @@ fn the_planner_facts_are_the_cores_plan() {
     assert_eq!(at("").0.get(Metric::MeetsTarget), Some(&Value::Number(0)));
     assert_eq!(at("pl_q=9").0.get(Metric::MeetsTarget), Some(&Value::Number(1)));
     assert_eq!(at("pl_n=0").1.len(), 1, "a bad value is the page's notice");
+    // Message-level: every instance counts, beyond the queue count too.
+    let model = |query: &str| at(query).0.get(Metric::Model).cloned();
+    assert_eq!(model(""), Some(Value::Name("queue".to_owned())));
+    assert_eq!(model("pl_model=message"), Some(Value::Name("message".to_owned())));
+    let input = PlanInput { goal: Goal::Instances { count: 12 }, ..PlanInput::seed_example(Model::MessageLevel) };
+    let expected = plan(&input).unwrap_or_else(|e| panic!("{e}")).drain_seconds.map(|s| s.ceil() as i64);
+    assert_eq!(
+        at("pl_goal=instances&pl_n=12&pl_model=message").0.get(Metric::Drain),
+        expected.map(Value::Number).as_ref()
+    );
+    assert_ne!(at("pl_goal=instances&pl_n=12").0.get(Metric::Drain), expected.map(Value::Number).as_ref());
 }
 
 #[test]
