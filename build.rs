@@ -170,7 +170,10 @@ fn read_lessons(catalog: &rebalance_core::exercise::catalog::Catalog) -> Result<
             let steps = file.step.into_iter().enumerate().map(|(n, step)| {
                 let at = format!("{path}: step {}", n + 1);
                 let page = lesson::WidgetPage::parse(&step.widget).ok_or_else(|| {
-                    format!("{at}: widget `{}` is not `playground`, `offsets` or `planner`", step.widget)
+                    format!(
+                        "{at}: widget `{}` is not `playground`, `offsets`, `planner` or `troubleshoot`",
+                        step.widget
+                    )
                 })?;
                 let task = step.task.map(|task| {
                     let checks = task.check.iter().map(|text| {

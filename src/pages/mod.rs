@@ -25,7 +25,9 @@ mod planner;
 mod playground;
 #[cfg(feature = "timeline")]
 mod timeline;
-#[cfg(feature = "troubleshoot")]
+// The lessons read Troubleshoot's URL state with its own reader (`state`) and order its
+// causes as it does (`tree::ranked`).
+#[cfg(any(feature = "troubleshoot", feature = "learn"))]
 mod troubleshoot;
 
 #[cfg(feature = "exercises")]

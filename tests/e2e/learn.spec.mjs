@@ -76,6 +76,26 @@ async function act(frame, state, solution) {
     if (value !== null && value !== before.get(key)) await frame.locator(selector).fill(value);
     controls.push([key, () => {}]);
   }
+  // Troubleshoot: the symptom's button, then each cause's answer. `ts_a` holds one letter per
+  // cause in the symptom's order, the order the page lists them in while none is answered.
+  if (after.has('ts_s')) {
+    const symptom = after.get('ts_s');
+    if (symptom !== before.get('ts_s')) {
+      await frame.locator(`.ts-symptom[data-symptom="${symptom}"]`).click();
+    } else if (before.has('ts_a')) {
+      await frame.locator('.ts-causes .ts-button').click();
+    }
+    await expect(frame.locator('.ts-cause').first()).toBeVisible();
+    const causes = await frame.locator('.ts-cause').evaluateAll((cards) => cards.map((card) => card.dataset.cause));
+    for (const [i, code] of [...(after.get('ts_a') ?? '')].entries()) {
+      if (code !== '-') await frame.locator(`#ts-q-${causes[i]}-${code}`).check();
+    }
+    controls.push(['ts_s', () => {}], ['ts_a', () => {}]);
+  }
+  // The planner's load-balancing model: its radio buttons.
+  const model = after.get('pl_model');
+  if (model !== null && model !== before.get('pl_model')) await frame.locator(`#pl-model-${model}`).check();
+  controls.push(['pl_model', () => {}]);
   const known = new Set(controls.map(([key]) => key));
   for (const key of after.keys()) {
     if (!known.has(key)) expect(after.get(key), `the spec has no control for ${key}`).toBe(before.get(key));

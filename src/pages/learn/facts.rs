@@ -1,8 +1,9 @@
 //! What a step's live page shows, as the [`Metric`]s a task checks and a text quotes: its URL
 //! query read with the page's own reader (`playground::query::from_query`,
-//! `offsets::url::decode`, the planner's `Inputs::from_query`), then evaluated with the core
-//! (`assign`, `offset::queue_lag`, the planner's `compare` over `plan::plan`), exactly as the
-//! page computes what it draws.
+//! `offsets::url::decode`, the planner's `Inputs::from_query`, Troubleshoot's
+//! `State::from_query`), then evaluated with the core (`assign`, `offset::queue_lag`, the
+//! planner's `compare` over `plan::plan`) or the page's own ordering (Troubleshoot's
+//! `ranked`), exactly as the page computes what it draws.
 
 use rebalance_core::assignment::assign;
 use rebalance_core::offset::queue_lag;
@@ -11,8 +12,10 @@ use super::lesson::{Metric, Value, WidgetPage};
 use crate::pages::offsets::model::MAX_QUEUES;
 use crate::pages::offsets::state::Notice;
 use crate::pages::offsets::url::{decode as offsets_query, KEY_QUEUES};
-use crate::pages::planner::state::{compare, Inputs};
+use crate::pages::planner::state::{compare, model_code, Inputs};
 use crate::pages::playground::query;
+use crate::pages::troubleshoot::state::State as TroubleshootState;
+use crate::pages::troubleshoot::tree::{ranked, Answer};
 use crate::url_state::{Problem, UrlNotice};
 
 /// The metrics of one state of a page; a metric the state has no value for (the strategy
@@ -82,6 +85,7 @@ pub fn facts(page: WidgetPage, pairs: &[(String, String)]) -> (Facts, Vec<UrlNot
         WidgetPage::Playground => playground(&get),
         WidgetPage::Offsets => offsets(&get),
         WidgetPage::Planner => planner(&get),
+        WidgetPage::Troubleshoot => troubleshoot(&get),
     }
 }
 
@@ -136,10 +140,10 @@ fn offsets(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
     (Facts(facts), notices)
 }
 
-/// The planner's facts: the plan of the model it spells out, as the page computes it.
+/// The planner's facts: the model picked, and the plan of that model as the page computes it.
 fn planner(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
     let (inputs, notices) = Inputs::from_query(get);
-    let mut facts = Vec::new();
+    let mut facts = vec![(Metric::Model, Value::Name(model_code(inputs.model).to_owned()))];
     if let Ok(comparison) = compare(&inputs) {
         let plan = comparison.plan(inputs.model);
         let flag = |on: bool| Value::Number(i64::from(on));
@@ -150,6 +154,25 @@ fn planner(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
         }
         if let Some(met) = plan.meets_target {
             facts.push((Metric::MeetsTarget, flag(met)));
+        }
+    }
+    (Facts(facts), notices)
+}
+
+/// Troubleshoot's facts: the symptom picked, the causes in the order the page lists them and
+/// how many are answered yes and no; nothing of the causes when no symptom is picked.
+fn troubleshoot(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
+    let (state, notices) = TroubleshootState::from_query(get);
+    let mut facts = Vec::new();
+    if let Some(symptom) = state.symptom {
+        let listed = ranked(symptom, &state.answers);
+        let count = |answer: Answer| listed.iter().filter(|(_, _, a)| *a == answer).count() as i64;
+        facts.push((Metric::Symptom, Value::Name(symptom.id.to_owned())));
+        facts.push((Metric::Likely, Value::Number(count(Answer::Yes))));
+        facts.push((Metric::RuledOut, Value::Number(count(Answer::No))));
+        if let (Some((_, top, _)), Some((_, last, _))) = (listed.first(), listed.last()) {
+            facts.push((Metric::Top, Value::Name(top.id.to_owned())));
+            facts.push((Metric::Last, Value::Name(last.id.to_owned())));
         }
     }
     (Facts(facts), notices)

@@ -19,6 +19,9 @@ pub enum WidgetPage {
     Offsets,
     /// The planner (`#/planner`).
     Planner,
+    /// Troubleshoot (`#/troubleshoot`), shown with the site's header and footer: it has no
+    /// embed view, and its symptoms, questions and causes are the whole page.
+    Troubleshoot,
 }
 
 impl WidgetPage {
@@ -29,6 +32,7 @@ impl WidgetPage {
             "playground" => Some(WidgetPage::Playground),
             "offsets" => Some(WidgetPage::Offsets),
             "planner" => Some(WidgetPage::Planner),
+            "troubleshoot" => Some(WidgetPage::Troubleshoot),
             _ => None,
         }
     }
@@ -39,6 +43,7 @@ impl WidgetPage {
             WidgetPage::Playground => "/",
             WidgetPage::Offsets => "/offsets",
             WidgetPage::Planner => "/planner",
+            WidgetPage::Troubleshoot => "/troubleshoot",
         }
     }
 }
@@ -87,11 +92,24 @@ pub enum Metric {
     /// Planner: 1 when the target time is met, 0 when it is missed; unknown for a fixed
     /// instance count.
     MeetsTarget,
+    /// Planner: the load-balancing model planned (`queue` or `message`, as its URL writes it).
+    Model,
+    /// Troubleshoot: the id of the symptom picked (`lag-stuck`); unknown when none is.
+    Symptom,
+    /// Troubleshoot: the id of the cause listed first (`stuck-message`): likely causes move
+    /// up, ruled-out ones to the end.
+    Top,
+    /// Troubleshoot: the id of the cause listed last.
+    Last,
+    /// Troubleshoot: the causes answered yes (likely).
+    Likely,
+    /// Troubleshoot: the causes answered no (ruled out).
+    RuledOut,
 }
 
 impl Metric {
     /// Every metric with its name in a check and a text's placeholder.
-    pub const ALL: [(&'static str, Metric); 15] = [
+    pub const ALL: [(&'static str, Metric); 21] = [
         ("consumers", Metric::Consumers),
         ("queues", Metric::Queues),
         ("brokers", Metric::Brokers),
@@ -107,6 +125,12 @@ impl Metric {
         ("drain", Metric::Drain),
         ("drains", Metric::Drains),
         ("meets_target", Metric::MeetsTarget),
+        ("model", Metric::Model),
+        ("symptom", Metric::Symptom),
+        ("top", Metric::Top),
+        ("last", Metric::Last),
+        ("likely", Metric::Likely),
+        ("ruled_out", Metric::RuledOut),
     ];
 
     /// The metric named `name`.
@@ -125,9 +149,19 @@ impl Metric {
     pub fn page(self) -> WidgetPage {
         match self {
             Metric::Lag | Metric::Expired | Metric::OffsetQueues => WidgetPage::Offsets,
-            Metric::Drain | Metric::Drains | Metric::MeetsTarget => WidgetPage::Planner,
+            Metric::Drain | Metric::Drains | Metric::MeetsTarget | Metric::Model => WidgetPage::Planner,
+            Metric::Symptom | Metric::Top | Metric::Last | Metric::Likely | Metric::RuledOut => {
+                WidgetPage::Troubleshoot
+            }
             _ => WidgetPage::Playground,
         }
+    }
+
+    /// Whether its value is a name (a strategy, a planner's model, a symptom's or a cause's
+    /// id) rather than a count.
+    #[cfg_attr(not(test), allow(dead_code))] // used by build.rs and the tests
+    pub fn is_name(self) -> bool {
+        matches!(self, Metric::Strategy | Metric::Model | Metric::Symptom | Metric::Top | Metric::Last)
     }
 }
 
@@ -160,7 +194,7 @@ impl Op {
 pub enum Value {
     /// A count.
     Number(i64),
-    /// A name (the strategy).
+    /// A name (the strategy, a symptom's or a cause's id).
     Name(String),
 }
 
@@ -186,8 +220,9 @@ pub struct Check {
 }
 
 impl Check {
-    /// Reads `metric op value` (`idle >= 1`, `strategy == AVG_BY_CIRCLE`); a name can only be
-    /// compared with `==` or `!=`, a count with any operator.
+    /// Reads `metric op value` (`idle >= 1`, `strategy == AVG_BY_CIRCLE`, `top ==
+    /// stuck-message`); a name can only be compared with `==` or `!=`, a count with any
+    /// operator.
     #[cfg_attr(not(test), allow(dead_code))] // used by build.rs and the tests
     pub fn parse(text: &str) -> Result<Check, String> {
         let (at, symbol, op) = Op::ALL
@@ -200,11 +235,9 @@ impl Check {
             let names: Vec<&str> = Metric::ALL.iter().map(|(n, _)| *n).collect();
             format!("`{text}`: unknown fact `{name}` (one of {})", names.join(", "))
         })?;
-        let value = match (metric, value.parse::<i64>()) {
-            (Metric::Strategy, _) if matches!(op, Op::Eq | Op::Ne) && !value.is_empty() => {
-                Value::Name(value.to_owned())
-            }
-            (Metric::Strategy, _) => return Err(format!("`{text}`: a strategy is compared with == or !=")),
+        let value = match (metric.is_name(), value.parse::<i64>()) {
+            (true, _) if matches!(op, Op::Eq | Op::Ne) && !value.is_empty() => Value::Name(value.to_owned()),
+            (true, _) => return Err(format!("`{text}`: `{name}` is a name, compared with == or !=")),
             (_, Ok(n)) => Value::Number(n),
             (_, Err(_)) => return Err(format!("`{text}`: `{value}` is not a whole number")),
         };

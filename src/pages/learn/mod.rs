@@ -537,6 +537,7 @@ fn StepView(props: &StepProps) -> Html {
         WidgetPage::Playground => i18n.t("nav.playground"),
         WidgetPage::Offsets => i18n.t("nav.offsets"),
         WidgetPage::Planner => i18n.t("nav.planner"),
+        WidgetPage::Troubleshoot => i18n.t("nav.troubleshoot"),
     };
     let paragraphs = step.text.get(lang).split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(|p| {
         html! { <p>{ start.fill(p) }</p> }

@@ -52,6 +52,18 @@ fn the_chapters_are_the_list_in_its_order() {
 }
 
 #[test]
+fn the_chapters_are_issue_21s_in_its_order() {
+    // The mock interview links a weak topic to the chapter of that id (`interview::TOPICS`,
+    // issue 21's nine chapters in order); a chapter may be missing, never out of order.
+    use rebalance_core::exercise::interview::TOPICS;
+    let at: Vec<usize> = chapters()
+        .iter()
+        .map(|c| TOPICS.iter().position(|t| *t == c.id).unwrap_or_else(|| panic!("{} is not a topic", c.id)))
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "the chapters are not in the issue's order: {at:?}");
+}
+
+#[test]
 fn every_steps_live_state_is_valid_and_every_text_quotes_it() {
     for (at, step) in steps() {
         let start = valid_facts(&at, step.widget.page, &step.widget.query);
@@ -144,6 +156,7 @@ fn every_link_resolves_to_a_route() {
                 WidgetPage::Playground => Route::Playground,
                 WidgetPage::Offsets => Route::Offsets,
                 WidgetPage::Planner => Route::Planner,
+                WidgetPage::Troubleshoot => Route::Troubleshoot,
             };
             assert_eq!(Route::from_hash(&hash), Some(expected), "{src}");
         }
@@ -221,6 +234,12 @@ fn a_check_reads_a_fact_a_comparison_and_a_value() {
     assert!(check("idel >= 1").is_err_and(|e| e.contains("unknown fact `idel`")));
     assert!(check("idle >= one").is_err_and(|e| e.contains("not a whole number")));
     assert!(check("strategy >= AVG").is_err_and(|e| e.contains("== or !=")));
+    assert!(check("top > stuck-message").is_err_and(|e| e.contains("== or !=")));
+    assert_eq!(
+        check("symptom == lag-stuck"),
+        Ok(Check { metric: Metric::Symptom, op: Op::Eq, value: Value::Name("lag-stuck".to_owned()) })
+    );
+    assert!(check("likely >= x").is_err_and(|e| e.contains("not a whole number")));
     assert!(check("strategy == ").is_err());
 
     let holds = |text: &str, actual: Option<Value>| check(text).is_ok_and(|c| c.holds(actual.as_ref()));
@@ -333,4 +352,51 @@ fn the_planner_facts_are_the_cores_plan() {
     assert_eq!(at("").0.get(Metric::MeetsTarget), Some(&Value::Number(0)));
     assert_eq!(at("pl_q=9").0.get(Metric::MeetsTarget), Some(&Value::Number(1)));
     assert_eq!(at("pl_n=0").1.len(), 1, "a bad value is the page's notice");
+    // Message-level: every instance counts, beyond the queue count too.
+    let model = |query: &str| at(query).0.get(Metric::Model).cloned();
+    assert_eq!(model(""), Some(Value::Name("queue".to_owned())));
+    assert_eq!(model("pl_model=message"), Some(Value::Name("message".to_owned())));
+    let input = PlanInput { goal: Goal::Instances { count: 12 }, ..PlanInput::seed_example(Model::MessageLevel) };
+    let expected = plan(&input).unwrap_or_else(|e| panic!("{e}")).drain_seconds.map(|s| s.ceil() as i64);
+    assert_eq!(
+        at("pl_goal=instances&pl_n=12&pl_model=message").0.get(Metric::Drain),
+        expected.map(Value::Number).as_ref()
+    );
+    assert_ne!(at("pl_goal=instances&pl_n=12").0.get(Metric::Drain), expected.map(Value::Number).as_ref());
+}
+
+#[test]
+fn the_troubleshoot_facts_are_the_pages_order_of_its_causes() {
+    use crate::pages::troubleshoot::state::State;
+    use crate::pages::troubleshoot::tree::ranked;
+    let at = |query: &str| facts(WidgetPage::Troubleshoot, &query_pairs(query));
+    // Nothing picked: no symptom, no causes to count.
+    let (none, notices) = at("");
+    assert!(notices.is_empty());
+    assert_eq!((none.get(Metric::Symptom), none.get(Metric::Top), none.get(Metric::Likely)), (None, None, None));
+    // The page's own reader and order: what it lists first and last.
+    let query = "ts_s=two-owners&ts_a=ny";
+    let (two, notices) = at(query);
+    assert!(notices.is_empty(), "{notices:?}");
+    let pairs = query_pairs(query);
+    let (state, _) = State::from_query(&|k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone()));
+    let symptom = state.symptom.unwrap_or_else(|| panic!("two-owners is a symptom"));
+    let listed = ranked(symptom, &state.answers);
+    let name = |s: &str| Some(Value::Name(s.to_owned()));
+    assert_eq!(two.get(Metric::Symptom).cloned(), name("two-owners"));
+    assert_eq!(two.get(Metric::Top).cloned(), listed.first().and_then(|(_, c, _)| name(c.id)));
+    assert_eq!(two.get(Metric::Last).cloned(), listed.last().and_then(|(_, c, _)| name(c.id)));
+    // The second cause answered yes rises above the first, answered no, which goes last.
+    assert_eq!(two.get(Metric::Top).cloned(), name(symptom.causes[1]));
+    assert_eq!(two.get(Metric::Last).cloned(), name(symptom.causes[0]));
+    assert_eq!(
+        (two.get(Metric::Likely), two.get(Metric::RuledOut)),
+        (Some(&Value::Number(1)), Some(&Value::Number(1)))
+    );
+    // A bad value is the page's notice, the rest read.
+    let (bad, notices) = at("ts_s=lag-stuck&ts_a=yx");
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].key, "ts_a");
+    assert_eq!(bad.get(Metric::Symptom).cloned(), name("lag-stuck"));
+    assert_eq!(bad.get(Metric::Likely), Some(&Value::Number(1)));
 }

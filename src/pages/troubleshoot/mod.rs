@@ -6,8 +6,13 @@
 //! - `tree`: symptoms, causes, settings (no yew); `state`: the picked symptom and answers,
 //!   kept in the URL (`ts_s`, `ts_a`).
 
-mod state;
-mod tree;
+// Built without the page for the lessons (`pages/learn`), which use only its URL state and
+// the order of its causes (`state`, `tree`): the page's code is then unused, and the release
+// build drops it.
+#![cfg_attr(not(feature = "troubleshoot"), allow(dead_code, unused_imports))]
+
+pub(crate) mod state;
+pub(crate) mod tree;
 
 use std::rc::Rc;
 
