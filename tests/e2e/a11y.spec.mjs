@@ -158,7 +158,7 @@ for (const colorScheme of ['light', 'dark']) {
       }
     });
 
-    test('the embed views: the board after a change, the comparison in Chinese, offsets, planner, a scenario, a bad value, a refused copy', async ({ page }) => {
+    test('the embed views: the board after a change, the comparison in Chinese, offsets, planner, a scenario, the troubleshooter, a bad value, a refused copy', async ({ page }) => {
       test.slow();
       await open(page, './?embed=yes&lang=en&pg_q=8&pg_c=3#/');
       await page.getByRole('button', { name: 'Add consumer' }).click();
@@ -173,8 +173,8 @@ for (const colorScheme of ['light', 'dark']) {
       await open(page, './?embed=compare&lang=zh-CN&pg_cs=AVG,AVG_BY_CIRCLE,CONSISTENT_HASH#/');
       await expect(page.locator('.pg-compare-col')).toHaveCount(3);
       await expectAccessible(page, 'the comparison embedded, in Chinese');
-      for (const [hash, what] of [['#/offsets', 'offsets'], ['#/planner', 'planner'], ['#/timeline', 'timeline']]) {
-        await open(page, `./?embed=1&lang=en&tl_scenario=scale-out-avg&tl_t=900${hash}`);
+      for (const [hash, what] of [['#/offsets', 'offsets'], ['#/planner', 'planner'], ['#/timeline', 'timeline'], ['#/troubleshoot', 'troubleshoot']]) {
+        await open(page, `./?embed=1&lang=en&tl_scenario=scale-out-avg&tl_t=900&ts_s=dlq${hash}`);
         await expectAccessible(page, `${what} embedded`);
       }
     });

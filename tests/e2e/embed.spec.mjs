@@ -139,9 +139,20 @@ for (const lang of ['en', 'zh-CN']) {
     await expect(timeline.locator('#tl-clock')).not.toHaveAttribute('data-tick', '0');
     await expect.poll(() => timeline.url()).toMatch(/[?&]tl_t=[1-9]/);
 
+    // The troubleshooter: a symptom picked lists its causes, kept in the iframe's URL. (Its
+    // list of symptoms is a <nav> of the page itself, so the chrome is checked without it.)
+    const troubleshoot = await widget(page, 'troubleshoot');
+    await expect(troubleshoot.locator('html')).toHaveAttribute('lang', lang);
+    await expect(troubleshoot.locator('.site-header, .site-footer, .site-nav, .lead')).toHaveCount(0);
+    await expect(troubleshoot.getByRole('button', { name: t.copy })).toBeVisible();
+    await troubleshoot.locator('.ts-symptom').first().click();
+    await expect(troubleshoot.locator('.ts-cause-list > li').first()).toBeVisible();
+    await expect.poll(() => troubleshoot.url()).toMatch(/[?&]ts_s=[a-z-]+(&|#)/);
+    expect(troubleshoot.url()).toMatch(/[?&]embed=1(&|#)/);
+
     // Every embed fills a frame from 320 to 800 px wide without scrolling sideways.
     for (const width of [320, 800]) {
-      for (const [id, frame] of Object.entries({ board, compare, offsets, planner, timeline })) {
+      for (const [id, frame] of Object.entries({ board, compare, offsets, planner, timeline, troubleshoot })) {
         await page.locator(`iframe#${id}`).evaluate((element, w) => {
           element.style.width = `${w}px`;
           element.style.maxWidth = 'none';

@@ -22,6 +22,7 @@ use yew::prelude::*;
 use self::state::{Action, State};
 use self::tree::{ranked, Answer, Cause, SYMPTOMS};
 use crate::components::UrlNotices;
+use crate::embed::{use_embed, EmbedBar, Widget};
 use crate::hooks::{use_i18n, I18n};
 use crate::router::Route;
 use crate::show_me;
@@ -72,6 +73,8 @@ pub fn Troubleshoot() -> Html {
     let dispatch: Callback<PageAction> = page.dispatcher().to_callback();
     let state = &page.state;
     let on_dismiss = dispatch.reform(|()| PageAction::DismissNotices);
+    // Embedded (`embed=1`): the symptoms and their causes without the intro.
+    let full = use_embed().is_none();
 
     let symptoms = SYMPTOMS.iter().enumerate().map(|(i, s)| {
         let pressed = state.symptom.is_some_and(|p| p.id == s.id);
@@ -109,7 +112,10 @@ pub fn Troubleshoot() -> Html {
     html! {
         <section class="page page-troubleshoot">
             <h1>{ i18n.t("page.troubleshoot.title") }</h1>
-            <p class="lead">{ i18n.t("page.troubleshoot.intro") }</p>
+            if full {
+                <p class="lead">{ i18n.t("page.troubleshoot.intro") }</p>
+            }
+            <EmbedBar route={Route::Troubleshoot} widget={Widget::Page} />
             <UrlNotices notices={page.notices.clone()} class="ts-notices" button_class="ts-button"
                         on_dismiss={on_dismiss} />
             <nav class="ts-symptom-nav" aria-labelledby="ts-symptoms-heading">
