@@ -28,9 +28,14 @@ pub fn set(key: &str, value: Option<&str>) {
 
 /// Applies several [`set`]s with a single `replaceState`.
 pub fn set_many(changes: &[(&str, Option<&str>)]) {
-    let Some(url) = current_url() else {
-        return;
-    };
+    if let Some(url) = changed_url(changes) {
+        replace_url(&url);
+    }
+}
+
+/// The current URL with `changes` applied (a `None` value removes its key), not written.
+fn changed_url(changes: &[(&str, Option<&str>)]) -> Option<Url> {
+    let url = current_url()?;
     let params = url.search_params();
     for (key, value) in changes {
         match value {
@@ -40,23 +45,14 @@ pub fn set_many(changes: &[(&str, Option<&str>)]) {
     }
     // `url.searchParams` is live: editing it has already rewritten `url.search`.
     url.set_search(&readable(&url.search()));
-    replace_url(&url);
+    Some(url)
 }
 
 /// The current URL with `changes` applied as [`set_many`] would, without writing it: the
 /// address of the same page in another form (an embed, the full page; `crate::embed`).
 #[cfg(embeds)]
 pub fn href_with(changes: &[(&str, Option<&str>)]) -> Option<String> {
-    let url = current_url()?;
-    let params = url.search_params();
-    for (key, value) in changes {
-        match value {
-            Some(value) => params.set(key, value),
-            None => params.delete(key),
-        }
-    }
-    url.set_search(&readable(&url.search()));
-    Some(url.href())
+    changed_url(changes).map(|url| url.href())
 }
 
 /// Characters a query may hold as they are (RFC 3986 allows them in a query, and
