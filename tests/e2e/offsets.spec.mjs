@@ -13,7 +13,7 @@ async function open(page, url = PAGE) {
   await expect(page.locator('main h1')).toHaveText('Offsets and lag');
 }
 
-// The text's layout and the -s switch are checked in tests/offsets.rs; the clipboard needs
+// The text's layout and the -s switch are checked in tests/browser/offsets.rs; the clipboard needs
 // the browser.
 test('Copy puts the mqadmin text on the clipboard, or selects it', async ({ page }) => {
   await open(page);

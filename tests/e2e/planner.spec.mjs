@@ -50,7 +50,7 @@ test('every control round-trips through the URL', async ({ page, browser }) => {
 });
 
 // The rest of what the fields show (typos, durations, refused values, notices, both
-// languages) is checked in tests/planner.rs; this needs the real keyboard.
+// languages) is checked in tests/browser/planner.rs; this needs the real keyboard.
 test('the target box keeps a duration typed key by key', async ({ page }) => {
   await openPlanner(page);
   // Each prefix that reads as a time ("16", "16 m") is applied, and the box keeps the text

@@ -69,7 +69,7 @@ test('keyboard only: Tab to the consumers field, arrows, Enter and Space', async
   await expect(page.locator('#pg-summary')).toContainText('queues moved');
 });
 
-// What the compare columns and the lanes show is checked in tests/playground.rs; this test
+// What the compare columns and the lanes show is checked in tests/browser/playground.rs; this test
 // takes the screenshot of the page at rest after a rebalance, with real clicks.
 test('compare mode: AVG vs CONSISTENT_HASH when a 4th consumer joins 8 queues', async ({ page }, testInfo) => {
   await open(page, 'pg_q=8&pg_b=1&pg_c=3');

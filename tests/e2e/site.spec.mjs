@@ -56,7 +56,7 @@ test('an unknown page says so', async ({ page }) => {
 });
 
 // What the switch changes on the page (heading, nav, <html lang>, the pressed button) is
-// checked in tests/app.rs; this is the address it leaves, across a reload.
+// checked in tests/browser/app.rs; this is the address it leaves, across a reload.
 test('the language switch is kept in the URL across a reload', async ({ page }) => {
   await page.goto('./?lang=en');
   await appReady(page);

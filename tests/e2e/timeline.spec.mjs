@@ -75,7 +75,7 @@ test('keyboard only: play, pause, step and step back', async ({ page }) => {
   await expect(page).toHaveURL(/tl_events=\d+-stop-192\.168\.0\.4/);
 });
 
-// Scrubbing and injecting at a past tick are checked in tests/timeline.rs; the slider's keys
+// Scrubbing and injecting at a past tick are checked in tests/browser/timeline.rs; the slider's keys
 // are the browser's own.
 test('the tick slider moves with the keyboard, tick by tick', async ({ page }) => {
   await open(page, 'tl_scenario=scale-out-avg&tl_t=1200');

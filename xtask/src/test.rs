@@ -145,7 +145,7 @@ fn clippy_native() -> Result {
 fn clippy_wasm() -> Result {
     let target = ["--target", WASM_TARGET, "--", "-D", "warnings"];
     util::run(util::cargo().args(["clippy", "-p", "rebalance_core", "-p", "rebalance_lab"]).args(target))?;
-    // The browser tests (tests/*.rs) only compile for wasm32: lint them too.
+    // The browser tests (tests/browser/) only compile for wasm32: lint them too.
     util::run(util::cargo().args(["clippy", "-p", "rebalance_lab", "--tests"]).args(target))?;
     // The release build compiles each page alone (`--features <page>`): lint those too, so an
     // import only one page needs cannot warn (or fail) there.

@@ -1,5 +1,5 @@
 //! Native tests of the playground's state: URL reading and writing, actions, and what the
-//! reducer takes from the core (the browser tests in `tests/playground.rs` cover the DOM).
+//! reducer takes from the core (the browser tests in `tests/browser/playground.rs` cover the DOM).
 
 use std::collections::HashMap;
 

@@ -289,7 +289,7 @@ mod tests {
     }
 
     /// `rebalance-lab simulate --scenario scale-3-to-10 --seed 1`'s last tick, as computed
-    /// natively; `tests/timeline.rs` checks that the page in WebAssembly shows the same.
+    /// natively; `tests/browser/timeline.rs` checks that the page in WebAssembly shows the same.
     const SCALE_3_TO_10_SEED_1_END: &str = "TickMetrics { at_ms: 600000, group_lag: 200, consume_tps: 2000, \
         produce_tps: 2000, produced: 1200000, consumed: 1200981, duplicates: 981, lost: 0, dead_lettered: 0, \
         filtered: 0, pending: 0, stranded: 0, inflight: 0, oldest_pending_age_ms: 96, running: 10, members: 10, \

@@ -1,17 +1,12 @@
 //! Browser tests of the real app: `cargo xtask test` runs them in headless Chromium
 //! (`cargo test -p rebalance_lab --target wasm32-unknown-unknown`).
-#![cfg(target_arch = "wasm32")]
 
-mod support;
-
+use crate::support::{click, document, mount, serial, settle, text, until};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::router::Route;
 use rebalance_lab::{panic_banner, url_state};
-use support::{click, document, mount, serial, settle, text, until};
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::Element;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// The text of the first element matching `selector`, or "" when there is none (yet).
 fn text_now(root: &Element, selector: &str) -> String {

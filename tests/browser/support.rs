@@ -1,7 +1,4 @@
-//! Helpers shared by the browser tests (`tests/*.rs`, wasm-bindgen tests in headless Chromium).
-//! Each test file is a crate of its own and takes this module with `mod support;`, so a file
-//! that leaves a helper unused must not warn about it.
-#![allow(dead_code)]
+//! Helpers shared by the browser tests' modules (`tests/browser/`).
 
 use std::cell::Cell;
 use std::time::Duration;

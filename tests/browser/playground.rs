@@ -1,17 +1,12 @@
 //! Browser tests of the allocation playground (`#/`): the real page in headless Chromium.
-#![cfg(target_arch = "wasm32")]
 
-mod support;
-
-use rebalance_lab::App;
-use support::{
+use crate::support::{
     all, animations, attr, click, find, input, open, reduced_motion, render, serial, settle, text, until, url_becomes,
 };
+use rebalance_lab::App;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// Opens `?{query}#/` and renders [`App`]; the handle unmounts it.
 async fn mount(query: &str) -> (Element, yew::AppHandle<App>) {
@@ -149,7 +144,7 @@ async fn each_tile_travels_from_where_its_queue_was() {
     until("the 4th lane", || all(&root, ".pg-lane").len() == 4).await;
     // Every animation back at its start: each tile is drawn where the travel starts (its own
     // transform and its lane's).
-    let running = animations(&support::document());
+    let running = animations(&crate::support::document());
     assert!(running.len() >= 5, "{} animations", running.len());
     for animation in &running {
         animation.pause().expect("an animation pauses");
@@ -190,7 +185,7 @@ async fn a_burst_of_changes_goes_straight_to_the_new_lanes_and_a_single_change_t
     assert_eq!(travelling(&root), 0, "a burst does not travel");
     assert!(!all(&root, ".pg-tile.is-moved").is_empty(), "the tiles that moved are still highlighted");
     // After a pause longer than the burst window (150 ms), one change travels again.
-    support::sleep(400).await;
+    crate::support::sleep(400).await;
     click(&root, "#pg-remove");
     until("four lanes", || all(&root, ".pg-lane").len() == 4).await;
     expect_travel(&root, "[data-flip]", 1).await;
@@ -238,7 +233,7 @@ async fn bad_url_values_are_clamped_with_a_notice() {
     let message = text(&root, ".pg-notices");
     assert!(message.contains("pg_s=NOPE is not one of AVG, AVG_BY_CIRCLE"), "{message}");
     assert_eq!(all(&root, ".pg-tray .pg-tile").len(), 256);
-    assert!(support::document().get_element_by_id("panic-banner").is_none(), "no panic");
+    assert!(crate::support::document().get_element_by_id("panic-banner").is_none(), "no panic");
     handle.destroy();
 }
 
@@ -432,7 +427,7 @@ async fn a_rebalance_is_drawn_in_place_unless_the_keyboard_focus_is_on_the_board
         lanes(&root),
         [labels(&["Q0", "Q1"]), labels(&["Q2", "Q3"]), labels(&["Q4", "Q5"]), labels(&["Q6", "Q7"])]
     );
-    let active = support::document().active_element();
+    let active = crate::support::document().active_element();
     assert!(active.is_some_and(|a| a.is_same_node(Some(&kill))), "the focus stays on the button");
     handle.destroy();
 }
@@ -475,7 +470,7 @@ async fn lanes_out_of_view_park_while_the_reader_changes_things() {
     let (root, handle) = mount("lang=en&pg_q=256&pg_c=64&pg_s=AVG").await;
     find(&root, "#pg-consumers").scroll_into_view();
     // Let the IntersectionObserver see where the lanes are.
-    support::sleep(100).await;
+    crate::support::sleep(100).await;
     click(&root, "#pg-remove");
     until("63 lanes", || all(&root, ".pg-lane").len() == 63).await;
     let parked = all(&root, ".pg-lane.is-parked").len();
@@ -507,7 +502,7 @@ async fn in_a_burst_parked_lanes_wait_and_no_lane_renders_before_it_is_drawn() {
     let _serial = serial().await;
     let (root, handle) = mount("lang=en&pg_q=256&pg_c=64&pg_s=AVG").await;
     find(&root, "#pg-consumers").scroll_into_view();
-    support::sleep(100).await;
+    crate::support::sleep(100).await;
     // Two changes in one task: a burst, drawn in place (nothing travels).
     click(&root, "#pg-remove");
     click(&root, "#pg-remove");
@@ -536,7 +531,7 @@ async fn in_a_burst_parked_lanes_wait_and_no_lane_renders_before_it_is_drawn() {
     all(&root, ".pg-lane")[waiting[waiting.len() - 1]].scroll_into_view();
     for _ in 0..30 {
         check("while scrolling");
-        support::sleep(20).await;
+        crate::support::sleep(20).await;
     }
     until("every lane renders again after the pause", || all(&root, ".pg-lane.is-parked").is_empty()).await;
     for (i, (labels, _)) in lanes_parked(&root).into_iter().enumerate() {

@@ -2,22 +2,17 @@
 //! fixed class seed, a listed mistake entered through the real inputs gets its diagnosis, a
 //! hint is recorded, the reference answer scores 100 for every exercise, corrupted storage is
 //! kept aside, and bad URL values are named. Run:
-//! `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test exercises`.
-#![cfg(target_arch = "wasm32")]
+//! `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test browser exercises::`.
 
-mod support;
-
+use crate::support::settle;
 use rebalance_core::exercise::instance::{InstanceMistake, MistakePattern, PartInput};
 use rebalance_core::exercise::{catalog, instance_for, reference_answer, value_answer, Instance, PartAnswer, Progress};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::pages::{read_progress, write_progress};
 use rebalance_lab::App;
-use support::settle;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const KEY: &str = "rebalance-lab.progress.v1";
 
@@ -38,7 +33,7 @@ fn clear_storage() {
 
 /// Puts `query` and `#/exercises` in the address bar.
 fn open(query: &str) {
-    support::open(query, "#/exercises");
+    crate::support::open(query, "#/exercises");
 }
 
 /// The rendered app; its methods are the `support` helpers on its root, and the page's own.
@@ -49,7 +44,7 @@ struct Mounted {
 
 impl Mounted {
     async fn new() -> Mounted {
-        let (root, handle) = support::mount().await;
+        let (root, handle) = crate::support::mount().await;
         Mounted { root, handle }
     }
 
@@ -59,27 +54,27 @@ impl Mounted {
     }
 
     fn find(&self, selector: &str) -> Element {
-        support::find(&self.root, selector)
+        crate::support::find(&self.root, selector)
     }
 
     fn all(&self, selector: &str) -> Vec<Element> {
-        support::all(&self.root, selector)
+        crate::support::all(&self.root, selector)
     }
 
     fn text(&self, selector: &str) -> String {
-        support::text(&self.root, selector)
+        crate::support::text(&self.root, selector)
     }
 
     fn attr(&self, selector: &str, name: &str) -> Option<String> {
-        support::attr(&self.root, selector, name)
+        crate::support::attr(&self.root, selector, name)
     }
 
     async fn click(&self, selector: &str) {
-        support::click_and_settle(&self.root, selector).await;
+        crate::support::click_and_settle(&self.root, selector).await;
     }
 
     async fn type_into(&self, selector: &str, value: &str) {
-        support::type_and_settle(&self.root, selector, value).await;
+        crate::support::type_and_settle(&self.root, selector, value).await;
     }
 
     /// Enters `answer` for part `index` through the page's own controls.
@@ -139,7 +134,7 @@ async fn stored_when(ready: impl Fn(&Progress) -> bool) -> Progress {
 
 #[wasm_bindgen_test]
 async fn a_listed_mistake_is_diagnosed_a_hint_is_recorded_and_the_reference_scores_100() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     clear_storage();
     open("?lang=en&ex_id=drain_time&ex_seed=7");
     let page = Mounted::new().await;
@@ -208,7 +203,7 @@ fn query() -> String {
 /// index turns it back on.
 #[wasm_bindgen_test]
 async fn a_class_link_with_model_answers_off_shows_none_and_keeps_the_setting() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     clear_storage();
     open("?lang=en&ex_id=drain_time&ex_seed=7&ex_model=0");
     let page = Mounted::new().await;
@@ -269,7 +264,7 @@ async fn a_class_link_with_model_answers_off_shows_none_and_keeps_the_setting() 
 
 #[wasm_bindgen_test]
 async fn every_exercise_renders_and_its_reference_answer_scores_100_through_the_inputs() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     clear_storage();
     for ex in &catalog().exercises {
         open(&format!("?lang=en&ex_id={}&ex_seed=3", ex.id));
@@ -308,7 +303,7 @@ async fn every_exercise_renders_and_its_reference_answer_scores_100_through_the_
 
 #[wasm_bindgen_test]
 async fn what_was_typed_comes_back_after_a_reload_for_the_same_numbers_only() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     clear_storage();
     open("?lang=en&ex_id=assign_avg&ex_seed=1");
     let page = Mounted::new().await;
@@ -330,7 +325,7 @@ async fn what_was_typed_comes_back_after_a_reload_for_the_same_numbers_only() {
 
 #[wasm_bindgen_test]
 async fn assign_tiles_are_toggle_buttons_and_the_index_shows_progress() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     clear_storage();
     open("?lang=en&ex_id=assign_avg&ex_seed=1");
     let page = Mounted::new().await;
@@ -352,7 +347,7 @@ async fn assign_tiles_are_toggle_buttons_and_the_index_shows_progress() {
 /// reads back what it writes; bad values are refused with the field's path.
 #[wasm_bindgen_test]
 fn stored_progress_crosses_the_browsers_json_exactly() {
-    let stored = include_str!("../crates/rebalance_core/tests/data/progress-v1.json");
+    let stored = include_str!("../../crates/rebalance_core/tests/data/progress-v1.json");
     let progress = read_progress(stored).expect("the first stored version reads");
     assert_eq!(progress.set_seed, u64::MAX);
     let seed = progress.exercises.get("a_numbers").and_then(|e| e.best.as_ref()).map(|b| b.seed);
@@ -386,7 +381,7 @@ fn stored_progress_crosses_the_browsers_json_exactly() {
 
 #[wasm_bindgen_test]
 async fn corrupted_storage_gives_a_notice_a_fresh_start_and_keeps_the_broken_copy() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     clear_storage();
     storage().set_item(KEY, "{\"version\": 1, \"setSeed\": \"oops\"").expect("stored");
     storage().set_item("rebalance-lab.progress.broken.1", "an older broken copy").expect("stored");
@@ -409,7 +404,7 @@ async fn corrupted_storage_gives_a_notice_a_fresh_start_and_keeps_the_broken_cop
 
 #[wasm_bindgen_test]
 async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     clear_storage();
     open("?lang=zh-CN&ex_id=nope&ex_seed=abc&ex_try=-4");
     let page = Mounted::new().await;
@@ -432,7 +427,7 @@ async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
 
 #[wasm_bindgen_test]
 async fn another_class_link_keeps_the_progress_aside_and_the_seed_field_brings_it_back() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     clear_storage();
     let inst = instance_for(catalog(), 1, "drain_time").expect("an instance");
     let mut progress = Progress::new(1);

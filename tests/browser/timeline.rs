@@ -4,22 +4,17 @@
 //! reaches the lanes, the log and the URL, bad link values become
 //! notices, compare mode runs POP beside the classic model, and the POP client is a control
 //! that the link keeps.
-//! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test timeline`.
-#![cfg(target_arch = "wasm32")]
-
-mod support;
+//! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test browser timeline::`.
 
 use std::time::Duration;
 
+use crate::support::{attr, click_and_settle, count, find, mount, open, settle, sleep, text, type_and_settle};
 use rebalance_core::simulate::{scenario, PopConsumer, Simulation, TickMetrics};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::{url_state, App};
-use support::{attr, click_and_settle, count, find, mount, open, settle, sleep, text, type_and_settle};
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::Element;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// `rebalance-lab simulate --scenario scale-3-to-10 --seed 1` at its last tick, computed
 /// natively (also asserted by the page's native unit tests).
@@ -33,7 +28,7 @@ const NATIVE_END: &str = "TickMetrics { at_ms: 600000, group_lag: 200, consume_t
 
 /// Waits until `done()` holds (the page renders in chunks; a debug build is slow), up to 10 s.
 async fn until(what: &str, done: impl Fn() -> bool) {
-    support::until_within(Duration::from_secs(10), what, done).await;
+    crate::support::until_within(Duration::from_secs(10), what, done).await;
 }
 
 /// Waits until the transport shows `expected`.
@@ -81,7 +76,7 @@ fn core_end(name: &str, seed: u64) -> TickMetrics {
 
 #[wasm_bindgen_test]
 async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_natively() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     // The brief's link form: the state after the route; the page moves it into the query.
     open("?lang=en", "#/timeline?tl_scenario=scale-3-to-10&tl_seed=1&tl_t=6000");
     let (root, handle) = mount().await;
@@ -137,10 +132,10 @@ async fn a_link_to_the_end_of_scale_3_to_10_shows_what_the_core_computes_nativel
 
 /// Each live lane's tile labels, in lane order.
 fn lanes(root: &Element) -> Vec<Vec<String>> {
-    support::all(root, ".tl-lane[data-status=running], .tl-lane[data-status=idle]")
+    crate::support::all(root, ".tl-lane[data-status=running], .tl-lane[data-status=idle]")
         .iter()
         .map(|lane| {
-            support::all(lane, ".tl-tile-name")
+            crate::support::all(lane, ".tl-tile-name")
                 .iter()
                 .map(|t| t.text_content().unwrap_or_default().trim().to_owned())
                 .collect()
@@ -154,7 +149,7 @@ fn labels(list: &[&str]) -> Vec<String> {
 
 #[wasm_bindgen_test]
 async fn the_scale_out_incident_plays_to_its_end_and_stops_there() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_seed=1&tl_speed=64", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 0).await;
@@ -165,7 +160,7 @@ async fn the_scale_out_incident_plays_to_its_end_and_stops_there() {
     click_and_settle(&root, "#tl-play").await;
     assert_eq!(attr(&root, "#tl-play", "aria-pressed").as_deref(), Some("true"));
     // 180 s at 64× take about 3 s; playing stops by itself at the end.
-    support::until_within(Duration::from_secs(60), "the end", || tick(&root) == 1_800).await;
+    crate::support::until_within(Duration::from_secs(60), "the end", || tick(&root) == 1_800).await;
     until("stopped", || attr(&root, "#tl-play", "aria-pressed").as_deref() == Some("false")).await;
     // SPEC §4: after the 4th consumer joins, A, B and C all gave up queues.
     assert_eq!(
@@ -191,7 +186,7 @@ async fn the_scale_out_incident_plays_to_its_end_and_stops_there() {
 
 #[wasm_bindgen_test]
 async fn scrubbing_keeps_the_recorded_run_and_a_crash_injected_there_discards_the_rest() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_t=1200", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 1_200).await;
@@ -210,7 +205,7 @@ async fn scrubbing_keeps_the_recorded_run_and_a_crash_injected_there_discards_th
     // Inject at 30 s by button: the chosen consumer crashes, the recorded future is gone.
     let cid = attr(&root, ".tl-lane[data-process='2']", "data-cid").unwrap_or_default();
     let target = find(&root, "#tl-target").dyn_into::<web_sys::HtmlSelectElement>().expect("a select");
-    let value = support::all(&root, "#tl-target option")
+    let value = crate::support::all(&root, "#tl-target option")
         .into_iter()
         .find(|o| o.text_content().as_deref() == Some(cid.as_str()))
         .and_then(|o| o.get_attribute("value"))
@@ -232,7 +227,7 @@ async fn scrubbing_keeps_the_recorded_run_and_a_crash_injected_there_discards_th
 /// brokers can be stopped or started; each lands in the script and the link.
 #[wasm_bindgen_test]
 async fn failing_and_stuck_messages_are_injected_from_the_panel() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_t=100", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 100).await;
@@ -246,7 +241,7 @@ async fn failing_and_stuck_messages_are_injected_from_the_panel() {
     until("the stuck messages", || count(&root, ".tl-script .tl-event.is-injected") == 2).await;
     assert_eq!(count(&root, ".tl-inject .tl-error"), 0);
     let brokers: Vec<String> =
-        support::all(&root, "#tl-broker option").iter().filter_map(|o| o.text_content()).collect();
+        crate::support::all(&root, "#tl-broker option").iter().filter_map(|o| o.text_content()).collect();
     assert_eq!(brokers, ["broker-a"]);
     unmount(handle).await;
     let events = url_state::get("tl_events").unwrap_or_default();
@@ -259,7 +254,7 @@ async fn failing_and_stuck_messages_are_injected_from_the_panel() {
 
 #[wasm_bindgen_test]
 async fn step_play_and_scrub_move_the_tick_and_the_url() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_t=100", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 100).await;
@@ -305,7 +300,7 @@ async fn step_play_and_scrub_move_the_tick_and_the_url() {
 
 #[wasm_bindgen_test]
 async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     open("?lang=en&tl_scenario=scale-out-avg&tl_t=300", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 300).await;
@@ -360,7 +355,7 @@ async fn a_crash_from_a_lane_menu_updates_lanes_log_and_link() {
 
 #[wasm_bindgen_test]
 async fn bad_link_values_are_replaced_with_a_visible_notice() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     open(
         "?lang=en&tl_scenario=nope&tl_seed=abc&tl_events=1000-join_junk_2000-queues-r0&tl_t=-3&tl_speed=7",
         "#/timeline",
@@ -397,7 +392,7 @@ async fn bad_link_values_are_replaced_with_a_visible_notice() {
 
 #[wasm_bindgen_test]
 async fn compare_mode_runs_pop_on_the_same_script() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     open("?lang=en&tl_scenario=scale-3-to-10&tl_t=6000&tl_cmp=1", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 6_000).await;
@@ -428,7 +423,7 @@ async fn compare_mode_runs_pop_on_the_same_script() {
 /// and the link keeps `tl_pop=simple` (a value it does not know is replaced with a notice).
 #[wasm_bindgen_test]
 async fn the_pop_client_is_a_control_that_the_link_keeps() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let preset = scenario::by_name("pop-push-renew").expect("a preset");
     let end = preset.duration_ms.div_ceil(preset.config.tick_ms);
     let mut simple = preset.clone();
@@ -466,7 +461,7 @@ async fn the_pop_client_is_a_control_that_the_link_keeps() {
 
 #[wasm_bindgen_test]
 async fn the_page_speaks_chinese() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     open("?lang=zh-CN&tl_scenario=crash", "#/timeline");
     let (root, handle) = mount().await;
     at_tick(&root, 0).await;

@@ -1,25 +1,20 @@
 //! Browser tests of the drain planner page (`#/planner`): the worked-example preset, a
 //! backlog that never drains, URL values clamped with a notice, a refused input that keeps
 //! the last good plan, each field's typed text and durations, and both languages.
-//! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test planner`.
-#![cfg(target_arch = "wasm32")]
+//! Run: `cargo test -p rebalance_lab --target wasm32-unknown-unknown --test browser planner::`.
 
-mod support;
-
+use crate::support::{
+    attr, click_and_settle, count, document, find, input, mount, serial, text, type_and_settle, url_becomes,
+};
 use rebalance_core::plan::{duration_in, plan, Model, PlanInput, StepId};
 use rebalance_lab::i18n::{t, Lang};
 use rebalance_lab::url_state;
-use support::{
-    attr, click_and_settle, count, document, find, input, mount, serial, text, type_and_settle, url_becomes,
-};
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 /// Puts `query` (e.g. `?lang=en&pl_q=999`) and `#/planner` in the address bar, replacing
 /// whatever an earlier test left there.
 fn open(query: &str) {
-    support::open(query, "#/planner");
+    crate::support::open(query, "#/planner");
 }
 
 #[wasm_bindgen_test]
@@ -61,8 +56,10 @@ async fn the_spec_example_is_the_default_and_shows_both_models() {
     assert_eq!(text(&root, ".pl-card-message .pl-verdict"), "Target met");
     assert_eq!(text(&root, ".pl-headline"), "Queue-level (classic push/pull): Target missed.");
     // The selected model's steps are the core's, numbers substituted, in order.
-    let keys: Vec<String> =
-        support::all(&root, ".pl-steps [data-step]").iter().filter_map(|s| s.get_attribute("data-step")).collect();
+    let keys: Vec<String> = crate::support::all(&root, ".pl-steps [data-step]")
+        .iter()
+        .filter_map(|s| s.get_attribute("data-step"))
+        .collect();
     assert_eq!(keys, queue.steps.iter().map(|s| format!("{:?}", s.id)).collect::<Vec<_>>());
     for step in &queue.steps {
         let shown = |class: &str| text(&root, &format!("[data-step={:?}] {class}", step.id));

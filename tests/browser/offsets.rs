@@ -1,24 +1,19 @@
 //! Browser tests of the offsets page (`#/offsets`): the SPEC section 5 preset, live editing,
 //! per-queue errors, the mqadmin text (its layout, loading it back), and state from the URL.
-#![cfg(target_arch = "wasm32")]
 
-mod support;
-
+use crate::support::{click, count, find, sleep, text, type_into};
 use rebalance_core::mqadmin::{render, RenderOptions};
 use rebalance_core::offset::QueueProgress;
 use rebalance_core::MessageQueue;
 use rebalance_lab::{url_state, App};
-use support::{click, count, find, sleep, text, type_into};
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{Element, HtmlTextAreaElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const KEYS: [&str; 8] = ["of_q", "of_g", "of_now", "of_p", "of_c", "of_ip", "of_rt", "of_src"];
 
 /// Lets Yew's scheduler and the browser's event loop run; this page's tests pause twice as long
-/// as `support::settle`.
+/// as `crate::support::settle`.
 async fn settle() {
     sleep(60).await;
 }
@@ -44,7 +39,7 @@ async fn open(query: &[(&str, &str)]) -> (Element, yew::AppHandle<App>) {
     changes.extend(query.iter().map(|(k, v)| (*k, Some(*v))));
     url_state::set_many(&changes);
     web_sys::window().expect("a window").location().set_hash("#/offsets").expect("hash set");
-    let (root, handle) = support::render();
+    let (root, handle) = crate::support::render();
     settle().await;
     wait_for(&root, ".page-offsets .of-totals").await;
     (root, handle)
@@ -95,7 +90,7 @@ async fn see_total(root: &Element, name: &str, expected: &str) {
 
 #[wasm_bindgen_test]
 async fn the_preset_shows_the_spec_numbers() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     assert_eq!(text(&root, "main h1"), "Offsets and lag");
     assert_eq!(count(&root, "li[data-queue]"), 3);
@@ -127,7 +122,7 @@ async fn the_preset_shows_the_spec_numbers() {
 
 #[wasm_bindgen_test]
 async fn editing_a_field_updates_the_queue_the_totals_and_the_url() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     type_into(&root, "#of-q0-consumer", "4500");
     settle().await;
@@ -157,7 +152,7 @@ async fn editing_a_field_updates_the_queue_the_totals_and_the_url() {
 
 #[wasm_bindgen_test]
 async fn an_invalid_queue_shows_its_error_and_the_others_still_compute() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     type_into(&root, "#of-q0-min", "6300");
     settle().await;
@@ -177,7 +172,7 @@ async fn an_invalid_queue_shows_its_error_and_the_others_still_compute() {
 /// explained, not refused.
 #[wasm_bindgen_test]
 async fn a_negative_diff_is_counted_and_explained() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     // broker-b queue 2 (MaxOffset 6400, PullOffset unknown): its committed offset moves 30
     // past MaxOffset.
@@ -198,7 +193,7 @@ async fn a_negative_diff_is_counted_and_explained() {
 /// the Diff, broker-b queue 0 shows its negative Diff, and the URL keeps the queues.
 #[wasm_bindgen_test]
 async fn the_real_output_example_marks_retry_queues_and_the_negative_diff() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     assert_eq!(count(&root, "[data-real]"), 4, "retry, negative Diff, Tags, POP");
     click(&root, "#of-field-example");
@@ -211,7 +206,7 @@ async fn the_real_output_example_marks_retry_queues_and_the_negative_diff() {
     see_total(&root, "diff", "-2,977").await;
     assert!(text(&root, "p[data-total='by-kind']").contains("queues 12."));
     assert!(text(&root, ".of-pre").contains("Consume Diff Total: -2977"));
-    support::url_becomes("of_src", Some("mqadmin")).await;
+    crate::support::url_becomes("of_src", Some("mqadmin")).await;
     close(root, handle);
 }
 
@@ -226,7 +221,7 @@ fn pasted_text() -> String {
 
 #[wasm_bindgen_test]
 async fn pasting_mqadmin_text_loads_it() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     find(&root, "#of-paste").dyn_into::<HtmlTextAreaElement>().expect("a textarea").set_value(&pasted_text());
     click(&root, ".of-mqadmin .of-primary");
@@ -239,14 +234,14 @@ async fn pasting_mqadmin_text_loads_it() {
     assert!(text(&root, ".of-queue-title").contains("broker-x"));
     assert!(text(&root, "[data-note='min-unknown']").contains("MinOffset"));
     assert!(text(&root, ".of-mqadmin").contains("Loaded 2 queue(s)"));
-    support::url_becomes("of_src", Some("mqadmin")).await;
+    crate::support::url_becomes("of_src", Some("mqadmin")).await;
     assert!(text(&root, ".of-pre").contains("Consume Diff Total: 510"));
     close(root, handle);
 }
 
 #[wasm_bindgen_test]
 async fn a_garbage_paste_shows_the_line_and_keeps_the_state() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     let textarea: HtmlTextAreaElement = find(&root, "#of-paste").dyn_into().expect("a textarea");
     textarea.set_value(
@@ -277,7 +272,7 @@ fn mqadmin_line([topic, broker, qid, max, consumer, diff, inflight, last]: [&str
 
 #[wasm_bindgen_test]
 async fn the_mqadmin_text_is_laid_out_exactly_as_rocketmq_prints_it() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     let pre = find(&root, "pre.of-pre").text_content().unwrap_or_default();
     let lines: Vec<&str> = pre.split('\n').collect();
@@ -295,7 +290,7 @@ async fn the_mqadmin_text_is_laid_out_exactly_as_rocketmq_prints_it() {
     see(|| text(&root, ".of-command"), "$ sh mqadmin consumerProgress -g order-service -s true").await;
     let pre = text(&root, "pre.of-pre");
     assert!(pre.contains("#Client IP") && pre.contains("192.168.0.8"), "{pre}");
-    support::url_becomes("of_ip", Some("1")).await;
+    crate::support::url_becomes("of_ip", Some("1")).await;
     close(root, handle);
 }
 
@@ -313,7 +308,7 @@ fn seven_columns(text: &str) -> Vec<String> {
 
 #[wasm_bindgen_test]
 async fn the_pages_own_text_pasted_back_loads_and_a_refused_paste_changes_nothing() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     let before = find(&root, "pre.of-pre").text_content().unwrap_or_default();
     paste(&root, &format!("$ sh mqadmin consumerProgress -g order-service\n{before}")).await;
@@ -323,7 +318,7 @@ async fn the_pages_own_text_pasted_back_loads_and_a_refused_paste_changes_nothin
     see_total(&root, "lag", "8,150").await;
     see_total(&root, "expired", "0").await;
     see_total(&root, "diff", "8,150").await;
-    support::url_becomes("of_src", Some("mqadmin")).await;
+    crate::support::url_becomes("of_src", Some("mqadmin")).await;
     // Every column but #LastTime (store times are the page's own, see the reset section).
     let after = find(&root, "pre.of-pre").text_content().unwrap_or_default();
     assert_eq!(seven_columns(&after), seven_columns(&before));
@@ -348,7 +343,7 @@ async fn the_pages_own_text_pasted_back_loads_and_a_refused_paste_changes_nothin
 
 #[wasm_bindgen_test]
 async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[
         ("of_q", "broker-a:0:0:1000:400:450;nonsense;broker-a:1:0:500:500"),
         ("of_now", "99999"),
@@ -366,7 +361,7 @@ async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
     assert!(text(&root, ".of-command").ends_with("-g cg-demo -s true"));
     assert!(text(&root, ".of-pre").contains("#Client IP"));
     // The clamped value is written back.
-    support::url_becomes("of_now", Some("1440")).await;
+    crate::support::url_becomes("of_now", Some("1440")).await;
     click(&root, ".of-notice-box button");
     settle().await;
     assert_eq!(count(&root, ".of-notice-box"), 0);
@@ -381,7 +376,7 @@ async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
     ] {
         assert!(notices.contains(sentence), "{sentence:?} missing from {notices:?}");
     }
-    assert!(support::document().get_element_by_id("panic-banner").is_none(), "no panic");
+    assert!(crate::support::document().get_element_by_id("panic-banner").is_none(), "no panic");
     // MinOffset 5 above MaxOffset 1 is a state the page can show: the core refuses that queue.
     wait_for(&root, "[data-queue='0'] .of-queue-error").await;
     let error = text(&root, "[data-queue='0'] .of-queue-error");
@@ -391,7 +386,7 @@ async fn the_url_restores_the_page_and_bad_values_get_a_notice() {
 
 #[wasm_bindgen_test]
 async fn queues_can_be_added_and_removed() {
-    let _serial = support::serial().await;
+    let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     click(&root, "#of-add");
     settle().await;
