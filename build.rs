@@ -131,7 +131,7 @@ struct ChapterFile {
 struct StepFile {
     title: lesson::Text,
     text: lesson::Text,
-    /// `playground`, `offsets` or `planner`.
+    /// `playground`, `offsets`, `planner`, `troubleshoot` or `timeline`.
     widget: String,
     /// The page's query for the state it opens in.
     state: String,
@@ -171,7 +171,7 @@ fn read_lessons(catalog: &rebalance_core::exercise::catalog::Catalog) -> Result<
                 let at = format!("{path}: step {}", n + 1);
                 let page = lesson::WidgetPage::parse(&step.widget).ok_or_else(|| {
                     format!(
-                        "{at}: widget `{}` is not `playground`, `offsets`, `planner` or `troubleshoot`",
+                        "{at}: widget `{}` is not `playground`, `offsets`, `planner`, `troubleshoot` or `timeline`",
                         step.widget
                     )
                 })?;

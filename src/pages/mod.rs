@@ -23,7 +23,9 @@ mod planner;
 // The lessons read the playground's URL state with its own reader (`query`, `settings`).
 #[cfg(any(feature = "playground", feature = "learn"))]
 mod playground;
-#[cfg(feature = "timeline")]
+// The lessons replay the timeline's runs with its own reader (`query::read`) and read the
+// simulator's state at the tick.
+#[cfg(any(feature = "timeline", feature = "learn"))]
 mod timeline;
 // The lessons read Troubleshoot's URL state with its own reader (`state`) and order its
 // causes as it does (`tree::ranked`).

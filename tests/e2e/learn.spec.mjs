@@ -21,6 +21,8 @@ const CHAPTERS = readFileSync(new URL('chapters.txt', LESSONS), 'utf8')
   });
 
 const STORAGE_KEY = 'rebalance-lab.lessons.v1';
+// The timeline presets' tick (SimConfig's default tickMs), to find an event's tick.
+const TIMELINE_TICK_MS = 100;
 
 async function open(page, hash, lang = 'en') {
   await page.goto(`./?lang=${lang}${hash}`);
@@ -91,6 +93,41 @@ async function act(frame, state, solution) {
       if (code !== '-') await frame.locator(`#ts-q-${causes[i]}-${code}`).check();
     }
     controls.push(['ts_s', () => {}], ['ts_a', () => {}]);
+  }
+  // The timeline: the preset from its menu; each event the solution adds, from the lane menu
+  // of its consumer at its tick (the lane menus hold a graceful stop and a crash); then the
+  // tick in the scrub field, whose range is what the run has recorded so far (To end records
+  // it all). Its number fields are in the docked bar's sheet in a narrow frame.
+  if (after.has('tl_scenario') || after.has('tl_t')) {
+    const control = async (selector) => {
+      const element = frame.locator(selector);
+      if (!(await element.isVisible())) await frame.getByRole('button', { name: 'More settings' }).click();
+      return element;
+    };
+    const toTick = async (tick) => {
+      const end = await control('#tl-to-end');
+      if (await end.isEnabled()) await end.click();
+      await (await control('#tl-tick')).fill(String(tick));
+      await expect(frame.locator('#tl-clock')).toHaveAttribute('data-tick', String(tick));
+    };
+    const scenario = after.get('tl_scenario');
+    if (scenario !== null && scenario !== before.get('tl_scenario')) {
+      await (await control('#tl-scenario')).selectOption(scenario);
+    }
+    const items = (params) => (params.get('tl_events') ?? '').split('_').filter(Boolean);
+    const had = new Set(items(before));
+    const kinds = { stop: 'Graceful stop', crash: 'Crash (kill -9)' };
+    for (const item of items(after).filter((i) => !had.has(i))) {
+      const [atMs, kind, cid] = item.split('-');
+      expect(kinds[kind], `the spec has no lane action for ${item}`).toBeDefined();
+      await toTick(Number(atMs) / TIMELINE_TICK_MS);
+      const lane = frame.locator(`.tl-lane[data-cid^="${cid}@"]`);
+      await lane.locator('summary').click();
+      await lane.getByRole('button', { name: kinds[kind] }).click();
+      await expect(lane).toHaveAttribute('data-status', kind === 'stop' ? 'stopped' : 'crashed');
+    }
+    if (after.has('tl_t')) await toTick(Number(after.get('tl_t')));
+    controls.push(['tl_scenario', () => {}], ['tl_events', () => {}], ['tl_t', () => {}]);
   }
   // The planner's load-balancing model: its radio buttons.
   const model = after.get('pl_model');

@@ -1,12 +1,14 @@
 //! What a step's live page shows, as the [`Metric`]s a task checks and a text quotes: its URL
 //! query read with the page's own reader (`playground::query::from_query`,
 //! `offsets::url::decode`, the planner's `Inputs::from_query`, Troubleshoot's
-//! `State::from_query`), then evaluated with the core (`assign`, `offset::queue_lag`, the
-//! planner's `compare` over `plan::plan`) or the page's own ordering (Troubleshoot's
+//! `State::from_query`, the timeline's `query::read`), then evaluated with the core
+//! (`assign`, `offset::queue_lag`, the planner's `compare` over `plan::plan`, the simulator's
+//! metrics and snapshot at the timeline's tick) or the page's own ordering (Troubleshoot's
 //! `ranked`), exactly as the page computes what it draws.
 
 use rebalance_core::assignment::assign;
 use rebalance_core::offset::queue_lag;
+use rebalance_core::simulate::ConsumerStatus;
 
 use super::lesson::{Metric, Value, WidgetPage};
 use crate::pages::offsets::model::MAX_QUEUES;
@@ -14,6 +16,7 @@ use crate::pages::offsets::state::Notice;
 use crate::pages::offsets::url::{decode as offsets_query, KEY_QUEUES};
 use crate::pages::planner::state::{compare, model_code, Inputs};
 use crate::pages::playground::query;
+use crate::pages::timeline::query::{read as timeline_query, Notice as TimelineNotice};
 use crate::pages::troubleshoot::state::State as TroubleshootState;
 use crate::pages::troubleshoot::tree::{ranked, Answer};
 use crate::url_state::{Problem, UrlNotice};
@@ -86,6 +89,7 @@ pub fn facts(page: WidgetPage, pairs: &[(String, String)]) -> (Facts, Vec<UrlNot
         WidgetPage::Offsets => offsets(&get),
         WidgetPage::Planner => planner(&get),
         WidgetPage::Troubleshoot => troubleshoot(&get),
+        WidgetPage::Timeline => timeline(&get),
     }
 }
 
@@ -175,5 +179,46 @@ fn troubleshoot(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>)
             facts.push((Metric::Last, Value::Name(last.id.to_owned())));
         }
     }
+    (Facts(facts), notices)
+}
+
+/// The timeline's facts: its run replayed to `tl_t` by the page's own reader, and what the
+/// simulator reports at that tick; nothing of the run when the preset cannot be built.
+fn timeline(get: &dyn Fn(&str) -> Option<String>) -> (Facts, Vec<UrlNotice>) {
+    let page = timeline_query(get);
+    let notices = page
+        .notices
+        .iter()
+        .map(|notice| match notice {
+            TimelineNotice::Url(notice) => notice.clone(),
+            TimelineNotice::BadEvent { item } | TimelineNotice::Refused { item, .. } => {
+                UrlNotice::new("tl_events", item, Problem::Invalid, "")
+            }
+        })
+        .collect();
+    let Some(run) = page.run.as_ref() else { return (Facts::default(), notices) };
+    let sim = run.main();
+    let (m, snapshot) = (sim.metrics(), sim.snapshot());
+    let count = |n: u64| Value::Number(i64::try_from(n).unwrap_or(i64::MAX));
+    let before = run.tick().checked_sub(1).and_then(|t| sim.metrics_at(t)).map_or(0, |b| b.duplicates);
+    let crashed = snapshot.consumers.iter().filter(|c| c.status == ConsumerStatus::Crashed).count();
+    let locked = snapshot.queues.iter().filter(|q| q.locked_by.is_some()).count();
+    let handoffs = snapshot.queues.iter().map(|q| q.handoffs).fold(0u64, u64::saturating_add);
+    let facts = vec![
+        (Metric::Scenario, Value::Name(run.scenario().name.clone())),
+        (Metric::Tick, count(run.tick())),
+        (Metric::Running, count(u64::from(m.running))),
+        (Metric::Members, count(u64::from(m.members))),
+        (Metric::Crashed, count(crashed as u64)),
+        (Metric::Overlapping, count(u64::from(m.overlapping_queues))),
+        (Metric::Orphans, count(u64::from(m.orphan_queues))),
+        (Metric::Duplicates, count(m.duplicates)),
+        (Metric::DuplicatesBefore, count(before)),
+        (Metric::Handoffs, count(handoffs)),
+        (Metric::Locked, count(locked as u64)),
+        (Metric::Blocked, count(u64::from(m.blocked_queues))),
+        (Metric::Retries, count(m.retries)),
+        (Metric::GroupLag, count(m.group_lag)),
+    ];
     (Facts(facts), notices)
 }

@@ -22,6 +22,8 @@ pub enum WidgetPage {
     /// Troubleshoot (`#/troubleshoot`), shown with the site's header and footer: it has no
     /// embed view, and its symptoms, questions and causes are the whole page.
     Troubleshoot,
+    /// The timeline (`#/timeline`): a preset's run at one tick.
+    Timeline,
 }
 
 impl WidgetPage {
@@ -33,6 +35,7 @@ impl WidgetPage {
             "offsets" => Some(WidgetPage::Offsets),
             "planner" => Some(WidgetPage::Planner),
             "troubleshoot" => Some(WidgetPage::Troubleshoot),
+            "timeline" => Some(WidgetPage::Timeline),
             _ => None,
         }
     }
@@ -44,6 +47,7 @@ impl WidgetPage {
             WidgetPage::Offsets => "/offsets",
             WidgetPage::Planner => "/planner",
             WidgetPage::Troubleshoot => "/troubleshoot",
+            WidgetPage::Timeline => "/timeline",
         }
     }
 }
@@ -105,11 +109,41 @@ pub enum Metric {
     Likely,
     /// Troubleshoot: the causes answered no (ruled out).
     RuledOut,
+    /// Timeline: the preset's name (`crash`).
+    Scenario,
+    /// Timeline: the current tick.
+    Tick,
+    /// Timeline: running consumer processes (a paused one is not running).
+    Running,
+    /// Timeline: consumers in the broker's member list (its channels).
+    Members,
+    /// Timeline: killed consumer processes.
+    Crashed,
+    /// Timeline: queues held by two or more live processes.
+    Overlapping,
+    /// Timeline: readable queues held by no running process.
+    Orphans,
+    /// Timeline: messages consumed again although already consumed, so far.
+    Duplicates,
+    /// Timeline: the same count one tick earlier (0 at tick 0), so a task can ask for the
+    /// tick of the first duplicate.
+    DuplicatesBefore,
+    /// Timeline: times a new process took a queue over, so far.
+    Handoffs,
+    /// Timeline, ordered consumption: queues whose broker lock is live.
+    Locked,
+    /// Timeline, ordered consumption: held queues their holder cannot consume now (no valid
+    /// lock, or a failing message).
+    Blocked,
+    /// Timeline: failed consumption attempts so far (retries in place, sends back).
+    Retries,
+    /// Timeline: the group's lag now.
+    GroupLag,
 }
 
 impl Metric {
     /// Every metric with its name in a check and a text's placeholder.
-    pub const ALL: [(&'static str, Metric); 21] = [
+    pub const ALL: [(&'static str, Metric); 35] = [
         ("consumers", Metric::Consumers),
         ("queues", Metric::Queues),
         ("brokers", Metric::Brokers),
@@ -131,6 +165,20 @@ impl Metric {
         ("last", Metric::Last),
         ("likely", Metric::Likely),
         ("ruled_out", Metric::RuledOut),
+        ("scenario", Metric::Scenario),
+        ("tick", Metric::Tick),
+        ("running", Metric::Running),
+        ("members", Metric::Members),
+        ("crashed", Metric::Crashed),
+        ("overlapping", Metric::Overlapping),
+        ("orphans", Metric::Orphans),
+        ("duplicates", Metric::Duplicates),
+        ("duplicates_before", Metric::DuplicatesBefore),
+        ("handoffs", Metric::Handoffs),
+        ("locked", Metric::Locked),
+        ("blocked", Metric::Blocked),
+        ("retries", Metric::Retries),
+        ("group_lag", Metric::GroupLag),
     ];
 
     /// The metric named `name`.
@@ -153,15 +201,32 @@ impl Metric {
             Metric::Symptom | Metric::Top | Metric::Last | Metric::Likely | Metric::RuledOut => {
                 WidgetPage::Troubleshoot
             }
+            Metric::Scenario
+            | Metric::Tick
+            | Metric::Running
+            | Metric::Members
+            | Metric::Crashed
+            | Metric::Overlapping
+            | Metric::Orphans
+            | Metric::Duplicates
+            | Metric::DuplicatesBefore
+            | Metric::Handoffs
+            | Metric::Locked
+            | Metric::Blocked
+            | Metric::Retries
+            | Metric::GroupLag => WidgetPage::Timeline,
             _ => WidgetPage::Playground,
         }
     }
 
     /// Whether its value is a name (a strategy, a planner's model, a symptom's or a cause's
-    /// id) rather than a count.
+    /// id, a timeline preset) rather than a count.
     #[cfg_attr(not(test), allow(dead_code))] // used by build.rs and the tests
     pub fn is_name(self) -> bool {
-        matches!(self, Metric::Strategy | Metric::Model | Metric::Symptom | Metric::Top | Metric::Last)
+        matches!(
+            self,
+            Metric::Strategy | Metric::Model | Metric::Symptom | Metric::Top | Metric::Last | Metric::Scenario
+        )
     }
 }
 

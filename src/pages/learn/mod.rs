@@ -402,20 +402,27 @@ fn StepView(props: &StepProps) -> Html {
         use_effect_with((index, n, watched), move |(index, n, watched)| {
             let (index, n) = (*index, *n);
             let interval = watched.clone().map(|(task, page)| {
+                // A state already found not to do the task is not evaluated again: the
+                // timeline's facts replay its run.
+                let mut last = None;
                 Interval::new(POLL_MS, move || {
-                    if let Some((search, hash)) = widget_location() {
-                        if task_done(&task, page, &search, &hash) {
-                            on_mark.emit((index, n, Mark::Done));
-                        }
+                    let Some(location) = widget_location() else { return };
+                    if last.as_ref() == Some(&location) {
+                        return;
                     }
+                    if task_done(&task, page, &location.0, &location.1) {
+                        on_mark.emit((index, n, Mark::Done));
+                    }
+                    last = Some(location);
                 })
             });
             move || drop(interval)
         });
     }
 
+    // The start state's facts, computed once per step (the timeline's replay its run).
+    let start = use_memo((index, n), move |_| step.map(start_facts).unwrap_or_default());
     let (Some(chapter), Some(step)) = (chapter, step) else { return Html::default() };
-    let start = start_facts(step);
     let total = chapter.steps.len();
     let finished = mark != Mark::Open;
 
@@ -538,6 +545,7 @@ fn StepView(props: &StepProps) -> Html {
         WidgetPage::Offsets => i18n.t("nav.offsets"),
         WidgetPage::Planner => i18n.t("nav.planner"),
         WidgetPage::Troubleshoot => i18n.t("nav.troubleshoot"),
+        WidgetPage::Timeline => i18n.t("nav.timeline"),
     };
     let paragraphs = step.text.get(lang).split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(|p| {
         html! { <p>{ start.fill(p) }</p> }

@@ -99,10 +99,8 @@ fn every_task_is_done_by_its_solution_and_not_by_its_start() {
         let hash = format!("#{}", page.path());
         assert!(task_done(task, page, &format!("?embed=1&lang=en&{}", task.solution), &hash), "{at}");
         assert!(!task_done(task, page, &format!("?{}", step.widget.query), &hash), "{at}");
-        assert!(
-            !task_done(task, page, &format!("?{}", task.solution), "#/timeline"),
-            "{at}: another page does no task"
-        );
+        let other = if page == WidgetPage::Timeline { "#/planner" } else { "#/timeline" };
+        assert!(!task_done(task, page, &format!("?{}", task.solution), other), "{at}: another page does no task");
     }
     assert!(tasks >= chapters().len(), "only {tasks} tasks in {} chapters", chapters().len());
 }
@@ -157,6 +155,7 @@ fn every_link_resolves_to_a_route() {
                 WidgetPage::Offsets => Route::Offsets,
                 WidgetPage::Planner => Route::Planner,
                 WidgetPage::Troubleshoot => Route::Troubleshoot,
+                WidgetPage::Timeline => Route::Timeline,
             };
             assert_eq!(Route::from_hash(&hash), Some(expected), "{src}");
         }
@@ -399,4 +398,52 @@ fn the_troubleshoot_facts_are_the_pages_order_of_its_causes() {
     assert_eq!(notices[0].key, "ts_a");
     assert_eq!(bad.get(Metric::Symptom).cloned(), name("lag-stuck"));
     assert_eq!(bad.get(Metric::Likely), Some(&Value::Number(1)));
+}
+
+#[test]
+fn the_timeline_facts_are_the_simulators_at_the_tick() {
+    use rebalance_core::simulate::{scenario, Simulation};
+    let at = |query: &str| facts(WidgetPage::Timeline, &query_pairs(query));
+    let number = |facts: &Facts, metric| match facts.get(metric) {
+        Some(Value::Number(n)) => *n,
+        other => panic!("{metric:?} is {other:?}"),
+    };
+    // The page's reader replays the preset to `tl_t`: the same metrics as the simulator's own
+    // run to that tick.
+    let preset = scenario::by_name("scale-out-avg").unwrap_or_else(|| panic!("no preset scale-out-avg"));
+    let mut sim = Simulation::from_scenario(&preset, 1).unwrap_or_else(|e| panic!("{e}"));
+    sim.seek(650);
+    let m = sim.metrics();
+    let (facts, notices) = at("tl_scenario=scale-out-avg&tl_t=650");
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(facts.get(Metric::Scenario), Some(&Value::Name("scale-out-avg".to_owned())));
+    assert_eq!(number(&facts, Metric::Tick), 650);
+    assert_eq!(number(&facts, Metric::Running), i64::from(m.running));
+    assert_eq!(number(&facts, Metric::Duplicates), m.duplicates as i64);
+    assert_eq!(number(&facts, Metric::GroupLag), m.group_lag as i64);
+    let handoffs: u64 = sim.snapshot().queues.iter().map(|q| q.handoffs).sum();
+    assert_eq!(number(&facts, Metric::Handoffs), handoffs as i64);
+    // The first duplicate: exactly one tick around the join has some and had none one tick
+    // earlier, the first with any in the simulator's history.
+    let first: Vec<u64> = (580..=700)
+        .filter(|t| {
+            let (f, _) = at(&format!("tl_scenario=scale-out-avg&tl_t={t}"));
+            number(&f, Metric::Duplicates) >= 1 && number(&f, Metric::DuplicatesBefore) == 0
+        })
+        .collect();
+    let expected = sim.history().iter().position(|m| m.duplicates > 0).map(|t| t as u64);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(first.first().copied(), expected);
+    // An injected crash is the reader's own: one process killed, the broker told at once.
+    let (crashed, notices) = at("tl_scenario=scale-out-avg&tl_events=120000-crash-192.168.0.1&tl_t=1201");
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!((number(&crashed, Metric::Crashed), number(&crashed, Metric::Members)), (1, 3));
+    // Ordered consumption: every queue locked at the broker, then Q3's failing message blocks it.
+    let (ordered, _) = at("tl_scenario=ordered-blocked&tl_t=700");
+    assert_eq!((number(&ordered, Metric::Locked), number(&ordered, Metric::Blocked)), (8, 1));
+    // A bad value is the page's notice, the rest read; a bad event names tl_events.
+    let (bad, notices) = at("tl_scenario=crash&tl_t=-5&tl_events=garbage");
+    let keys: Vec<&str> = notices.iter().map(|n| n.key.as_str()).collect();
+    assert_eq!(keys, ["tl_t", "tl_events"]);
+    assert_eq!(number(&bad, Metric::Tick), 0);
 }

@@ -20,6 +20,11 @@
 //! costs one snapshot, not a copy of the history. The wall clock (and `pace.rs`) only
 //! decides how many ticks a frame advances: the run itself is the same at any speed.
 
+// Built without the timeline page for the lessons (`pages/learn`), which use only its URL
+// reader (`query::read`) and the run it replays: the page's code is then unused, and the
+// release build drops it.
+#![cfg_attr(not(feature = "timeline"), allow(dead_code, unused_imports))]
+
 mod chart;
 mod controls;
 mod event_bar;
@@ -31,10 +36,10 @@ mod log_pane;
 mod markers;
 mod moves;
 mod pace;
-mod query;
-mod run;
+pub(crate) mod query;
+pub(crate) mod run;
 mod script;
-mod state;
+pub(crate) mod state;
 mod stats;
 mod text;
 mod words;
