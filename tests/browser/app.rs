@@ -50,7 +50,7 @@ async fn heading_follows_the_language_switch() {
     assert_eq!(pressed_lang(&root), other);
     assert_eq!(text(&root, "h1"), t(other, "page.playground.title"));
     assert_ne!(t(first, "page.playground.title"), t(other, "page.playground.title"));
-    assert_eq!(text(&root, ".site-nav"), nav_text(other));
+    assert_eq!(text(&root, ".site-nav ul"), nav_text(other));
     assert_eq!(url_state::get("lang").as_deref(), Some(other.code()));
     assert_eq!(html_lang().as_deref(), Some(other.code()));
     handle.destroy();

@@ -49,6 +49,14 @@ test('the nav reaches each page, and back and reload keep the page', async ({ pa
   await expect(page).toHaveURL(/\?lang=en#\/planner$/);
 });
 
+test('on a wide screen every page link shows and the button does not', async ({ page }) => {
+  await page.goto('./?lang=zh-CN#/planner');
+  await appReady(page);
+  await expect(page.locator('#site-nav-toggle')).toBeHidden();
+  await expect(page.locator('#site-nav-list .nav-link')).toHaveCount(PAGES.length);
+  for (const link of await page.locator('#site-nav-list .nav-link').all()) await expect(link).toBeVisible();
+});
+
 test('an unknown page says so', async ({ page }) => {
   await page.goto('./?lang=en#/no-such-page');
   await expect(page.locator('main h1')).toHaveText('Page not found');
@@ -227,8 +235,39 @@ test.describe('on a phone', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.locator('#site-nav-toggle').tap();
     await page.getByRole('link', { name: 'Planner' }).tap();
     await expect(page.locator('main h1')).toHaveText(EN.planner);
+  });
+
+  // The page links fold behind one button that names the page shown, so the header keeps
+  // two rows however many pages there are.
+  test('the page links open from their button, by touch and by keyboard, and Escape closes them', async ({ page }) => {
+    await page.goto('./?lang=en#/planner');
+    await appReady(page);
+    const toggle = page.locator('#site-nav-toggle');
+    const links = page.locator('#site-nav-list .nav-link');
+    await expect(toggle).toHaveText(/Pages\s*Planner/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(links.first()).toBeHidden();
+    // The content starts right below a header of two rows (the name and language, the button).
+    const header = await page.locator('.site-header').boundingBox();
+    expect(header.height, 'the header height').toBeLessThan(140);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(links).toHaveCount(PAGES.length);
+    for (const link of await links.all()) await expect(link).toBeVisible();
+    await expect(page.locator('#site-nav-list [aria-current=page]')).toHaveText('Planner');
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    await expect(links.first()).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('link', { name: 'Offsets' }).click();
+    await expect(page.locator('main h1')).toHaveText(EN.offsets);
+    await expect(page.locator('#site-nav-toggle')).toHaveText(/Pages\s*Offsets/);
+    await expect(page.locator('#site-nav-toggle')).toHaveAttribute('aria-expanded', 'false');
   });
 });
 
