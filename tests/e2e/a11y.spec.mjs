@@ -5,7 +5,7 @@
 // offsets, a missed and a never-reached target, a timeline run to its end, an exercise with a
 // diagnosed wrong answer and a hint, a class link without model answers whose multiple
 // choice is marked option by option; on a phone, the playground's and the timeline's docked
-// controls, as a bar and as an open sheet, and the page links opened from their button; every embed view (`?embed=1`), with a notice and
+// controls, as a bar and as an open sheet, and the page links opened from their summary; every embed view (`?embed=1`), with a notice and
 // with the embed code shown after a refused copy; the notice that a new version is available.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, appReady } from './fixtures.mjs';
@@ -159,10 +159,9 @@ for (const colorScheme of ['light', 'dark']) {
 
       test('the page links folded behind their button, open', async ({ page }) => {
         await open(page, './?lang=zh-CN#/offsets');
-        const toggle = page.locator('#site-nav-toggle');
-        await toggle.click();
-        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-        await expect(page.locator('#site-nav-list .nav-link').first()).toBeVisible();
+        await page.locator('.nav-toggle').click();
+        await expect(page.locator('.nav-fold')).toHaveAttribute('open');
+        await expect(page.locator('.site-nav .nav-link').first()).toBeVisible();
         await expectAccessible(page, 'the page links open on a phone, in Chinese');
       });
     });

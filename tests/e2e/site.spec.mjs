@@ -49,14 +49,6 @@ test('the nav reaches each page, and back and reload keep the page', async ({ pa
   await expect(page).toHaveURL(/\?lang=en#\/planner$/);
 });
 
-test('on a wide screen every page link shows and the button does not', async ({ page }) => {
-  await page.goto('./?lang=zh-CN#/planner');
-  await appReady(page);
-  await expect(page.locator('#site-nav-toggle')).toBeHidden();
-  await expect(page.locator('#site-nav-list .nav-link')).toHaveCount(PAGES.length);
-  for (const link of await page.locator('#site-nav-list .nav-link').all()) await expect(link).toBeVisible();
-});
-
 test('an unknown page says so', async ({ page }) => {
   await page.goto('./?lang=en#/no-such-page');
   await expect(page.locator('main h1')).toHaveText('Page not found');
@@ -235,40 +227,51 @@ test.describe('on a phone', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.locator('#site-nav-toggle').tap();
+    await page.locator('.nav-toggle').tap();
     await page.getByRole('link', { name: 'Planner' }).tap();
     await expect(page.locator('main h1')).toHaveText(EN.planner);
   });
 
-  // The page links fold behind one button that names the page shown, so the header keeps
-  // two rows however many pages there are.
-  test('the page links open from their button, by touch and by keyboard, and Escape closes them', async ({ page }) => {
+  // The page links fold into a <details> whose summary names the page shown, so the header
+  // keeps two rows however many pages there are.
+  test('the page links open from their summary, by touch and by keyboard', async ({ page }) => {
     await page.goto('./?lang=en#/planner');
     await appReady(page);
-    const toggle = page.locator('#site-nav-toggle');
-    const links = page.locator('#site-nav-list .nav-link');
+    const fold = page.locator('.nav-fold');
+    const toggle = page.locator('.nav-toggle');
+    const links = page.locator('.site-nav .nav-link');
     await expect(toggle).toHaveText(/Pages\s*Planner/);
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(fold).not.toHaveAttribute('open');
     await expect(links.first()).toBeHidden();
-    // The content starts right below a header of two rows (the name and language, the button).
+    // The content starts right below a header of two rows (the name and language, the summary).
     const header = await page.locator('.site-header').boundingBox();
     expect(header.height, 'the header height').toBeLessThan(140);
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect((await toggle.boundingBox()).height, 'the summary is a touch target').toBeGreaterThanOrEqual(44);
+    await toggle.tap();
+    await expect(fold).toHaveAttribute('open');
     await expect(links).toHaveCount(PAGES.length);
     for (const link of await links.all()) await expect(link).toBeVisible();
-    await expect(page.locator('#site-nav-list [aria-current=page]')).toHaveText('Planner');
-    await page.keyboard.press('Escape');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(toggle).toBeFocused();
+    await expect(page.locator('.site-nav [aria-current=page]')).toHaveText('Planner');
+    await toggle.tap();
+    await expect(fold).not.toHaveAttribute('open');
     await expect(links.first()).toBeHidden();
+    await toggle.focus();
     await page.keyboard.press('Enter');
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(fold).toHaveAttribute('open');
     await page.getByRole('link', { name: 'Offsets' }).click();
     await expect(page.locator('main h1')).toHaveText(EN.offsets);
-    await expect(page.locator('#site-nav-toggle')).toHaveText(/Pages\s*Offsets/);
-    await expect(page.locator('#site-nav-toggle')).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('.nav-toggle')).toHaveText(/Pages\s*Offsets/);
+    await expect(page.locator('.nav-fold')).not.toHaveAttribute('open');
   });
+});
+
+test('on a wide screen every page link shows and the summary does not', async ({ page }) => {
+  await page.goto('./?lang=zh-CN#/planner');
+  await appReady(page);
+  await expect(page.locator('.nav-toggle')).toBeHidden();
+  await expect(page.locator('.site-nav .nav-link')).toHaveCount(PAGES.length);
+  for (const link of await page.locator('.site-nav .nav-link').all()) await expect(link).toBeVisible();
+  await expect(page.getByRole('navigation', { name: '页面' }).getByRole('link', { name: '位点' })).toBeVisible();
 });
 
 test('keyboard users see focus and can skip to the content', async ({ page }) => {
