@@ -8,6 +8,10 @@ use std::sync::OnceLock;
 use rebalance_core::exercise::class::ChapterSteps;
 use rebalance_core::exercise::model::Text;
 
+// A wasm with the lessons has their module; one without them includes the file alone.
+#[cfg(feature = "learn")]
+use crate::pages::learn::progress as stored;
+#[cfg(not(feature = "learn"))]
 #[path = "../learn/progress.rs"]
 #[allow(dead_code)]
 mod stored;

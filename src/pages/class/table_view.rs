@@ -239,6 +239,9 @@ pub fn TableView(props: &TableViewProps) -> Html {
             if row.other_assignment {
                 notes.push(i18n.t("page.class.table.other_flag").to_owned());
             }
+            if !row.consistent() {
+                notes.push(i18n.t("page.class.table.regraded_flag").to_owned());
+            }
             if !row.finished {
                 notes.push(i18n.t("page.class.table.partial_flag").to_owned());
             }
