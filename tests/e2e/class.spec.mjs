@@ -70,7 +70,8 @@ async function work(page, title, wrong) {
 
 /** A student in a fresh browser: opens the link, works, names themself and gets the code. */
 async function student(browser, link, name, doWork) {
-  const context = await browser.newContext();
+  // A browser of its own, as the suite's other pages are opened (no service worker).
+  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-US' });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
