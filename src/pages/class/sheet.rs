@@ -2,6 +2,7 @@
 //! numbers, with space to answer, one exercise per page) and the answer key (each part's
 //! expected answer, the value the grader compares with, and the model explanation), on
 //! pages of its own. Hidden on screen; `static/class.css` shows it, and only it, in print.
+//! Its headings start at `h2`: the page's one `h1` is the builder's.
 
 use rebalance_core::exercise::class::Assignment;
 use rebalance_core::exercise::grade::display;
@@ -81,7 +82,7 @@ pub fn Sheet(props: &SheetProps) -> Html {
             });
             html! {
                 <section class="cl-sheet-exercise">
-                    <h2>{ format!("{}. {}", n + 1, inst.title.get(lang)) }</h2>
+                    <h3>{ format!("{}. {}", n + 1, inst.title.get(lang)) }</h3>
                     <p>{ inst.prompt.get(lang).to_owned() }</p>
                     { for parts }
                 </section>
@@ -126,14 +127,14 @@ pub fn Sheet(props: &SheetProps) -> Html {
         <div class="cl-sheet" data-print={part}>
             <div class="cl-exam">
                 <header class="cl-sheet-head">
-                    <h1>{ title.clone() }</h1>
+                    <h2>{ title.clone() }</h2>
                     <p>{ i18n.t("page.class.sheet.name_line") }</p>
                     if !a.note.is_empty() { <p class="cl-note">{ a.note.clone() }</p> }
                 </header>
                 { for exam }
             </div>
             <div class="cl-key">
-                <h1>{ i18n.t_args("page.class.sheet.key_title", &[("id", &a.id()), ("seed", &a.seed.to_string())]) }</h1>
+                <h2>{ i18n.t_args("page.class.sheet.key_title", &[("id", &a.id()), ("seed", &a.seed.to_string())]) }</h2>
                 { for key }
             </div>
         </div>
