@@ -110,8 +110,9 @@ pub fn StudentView(props: &StudentViewProps) -> Html {
         let (class, text) = match steps {
             None => ("cl-missing", i18n.t("page.class.student.unknown").to_owned()),
             Some(s) if s.finished() => ("cl-done", i18n.t("page.class.student.done").to_owned()),
+            Some(s) if s.done == 0 => ("cl-open", i18n.t("page.class.student.not_started").to_owned()),
             Some(s) => (
-                if s.done == 0 { "cl-open" } else { "cl-attempted" },
+                "cl-attempted",
                 i18n.t_args(
                     "page.class.student.steps",
                     &[("done", &s.done.to_string()), ("steps", &s.steps.to_string())],
