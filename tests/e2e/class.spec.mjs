@@ -3,7 +3,8 @@
 // each in a fresh browser context, open it, work on Exercises at the class's numbers
 // (the right answers read from the model answer the page shows, not written here), come
 // back, see their standing and get one completion code each; the teacher pastes both codes
-// and a junk line, sorts the table, exports the CSV, and an edited code is refused. Also
+// and a junk line, sorts the table, exports the CSV, an edited code is refused, and
+// exported progress files join the table (a broken one named and skipped). Also
 // the Chinese page, the print layout (what shows in print, and a PDF whose page count grows
 // with the exercises), and the page's screenshots.
 import { readFile } from 'node:fs/promises';
@@ -113,6 +114,8 @@ test('a class: build, two students, their codes in a sorted table, CSV, an edite
     await expect(s.locator('#cl-get-code')).toHaveText('Get completion code (partial)');
   });
   await expect(ada.page.locator('#cl-partial')).toBeVisible();
+  // Her stored progress is what Exercises exports as a file.
+  const adaProgress = await ada.page.evaluate(() => window.localStorage.getItem('rebalance-lab.progress.v1'));
   // The name is kept in this browser.
   await ada.page.reload();
   await appReady(ada.page);
@@ -169,6 +172,17 @@ test('a class: build, two students, their codes in a sorted table, CSV, an edite
   await page.getByLabel('Completion codes').fill(`${ada.code}\n${bo.code}`);
   await page.getByRole('button', { name: 'Read codes' }).click();
   await expect(rows).toHaveCount(2);
+
+  // Exported progress files beside the codes: each re-graded, a broken one named and skipped.
+  await page.getByLabel('Exported progress files (.json)').setInputFiles([
+    { name: 'ada-progress.json', mimeType: 'application/json', buffer: Buffer.from(adaProgress ?? '') },
+    { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version":1,"setSeed":"x"}') },
+  ]);
+  await expect(rows).toHaveCount(3);
+  const file = page.locator('#cl-table tbody tr[data-who="ada-progress.json"]');
+  await expect(file.locator('td').nth(2)).toHaveText('200');
+  await expect(page.locator('#cl-table-errors li')).toHaveText([/^broken\.json: stored progress is damaged: setSeed: .*\. Skipped\.$/]);
+
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: testInfo.outputPath('class.png'), fullPage: true });
 });
