@@ -27,8 +27,16 @@ async function build(page, lang = 'en') {
   await page.getByLabel(DRAIN, { exact: true }).check();
   await page.getByLabel(WHO, { exact: true }).check();
   await expect(page.locator('.cl-order-item')).toHaveCount(2);
+  const first = page.locator('.cl-order-item').first();
   await page.getByRole('button', { name: `Move “${WHO}” up` }).click();
-  await expect(page.locator('.cl-order-item').first()).toHaveAttribute('data-id', 'rebalance_who_allocates');
+  await expect(first).toHaveAttribute('data-id', 'rebalance_who_allocates');
+  // The focus follows the exercise moved, so the keyboard can keep moving it.
+  await expect(page.locator('#cl-down-rebalance_who_allocates')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('data-id', 'drain_time');
+  await expect(page.locator('#cl-up-rebalance_who_allocates')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('data-id', 'rebalance_who_allocates');
   await page.getByLabel(CHAPTER, { exact: true }).check();
   await page.getByLabel('Class seed').fill('4242');
   await page.getByLabel('Class seed').press('Tab');

@@ -28,15 +28,39 @@ pub fn Builder() -> Html {
     let lang = use_state(|| i18n.lang());
     let copied = use_state(|| None::<bool>);
     let printing = use_state(|| SheetPart::Exam);
+    // After ↑ / ↓ the focus follows the exercise moved (its button in the direction taken,
+    // or the other one at the end of the list), so a keyboard can keep moving it.
+    let focus_to = use_mut_ref(|| None::<String>);
     {
         let draft = (*draft).clone();
         use_effect_with(draft, |draft| {
             store(DRAFT_KEY, &draft.encode());
         });
     }
+    {
+        let focus_to = focus_to.clone();
+        use_effect(move || {
+            if let Some(id) = focus_to.borrow_mut().take() {
+                let button = gloo::utils::document()
+                    .get_element_by_id(&id)
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+                if let Some(button) = button {
+                    let _ = button.focus();
+                }
+            }
+        });
+    }
     let edit = {
-        let (draft, copied) = (draft.clone(), copied.clone());
+        let (draft, copied, focus_to) = (draft.clone(), copied.clone(), focus_to.clone());
         Callback::from(move |e: Edit| {
+            if let Edit::Move(at, up) = e {
+                let to = if up { at.checked_sub(1) } else { Some(at + 1) };
+                let last = draft.exercises.len().saturating_sub(1);
+                if let (Some(id), Some(to)) = (draft.exercises.get(at), to) {
+                    let way = if (up && to > 0) || (!up && to >= last) { "up" } else { "down" };
+                    *focus_to.borrow_mut() = Some(format!("cl-{way}-{id}"));
+                }
+            }
             let mut next = (*draft).clone();
             draft::apply(&mut next, e);
             draft.set(next);
@@ -77,10 +101,10 @@ pub fn Builder() -> Html {
             <li class="cl-order-item" data-id={id.clone()}>
                 <span class="cl-order-title">{ format!("{}. {title}", at + 1) }</span>
                 <span class="cl-order-buttons">
-                    <button type="button" class="cl-button" disabled={at == 0}
+                    <button type="button" class="cl-button" disabled={at == 0} id={format!("cl-up-{id}")}
                         aria-label={i18n.t_args("page.class.builder.up", &[("title", &title)])}
                         onclick={edit.reform(move |_: MouseEvent| Edit::Move(at, true))}>{ "↑" }</button>
-                    <button type="button" class="cl-button" disabled={last}
+                    <button type="button" class="cl-button" disabled={last} id={format!("cl-down-{id}")}
                         aria-label={i18n.t_args("page.class.builder.down", &[("title", &title)])}
                         onclick={edit.reform(move |_: MouseEvent| Edit::Move(at, false))}>{ "↓" }</button>
                     <button type="button" class="cl-button"
