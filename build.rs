@@ -28,7 +28,8 @@
 //! The lessons (`lessons/chapters.txt` lists the chapters in order, `lessons/<id>.toml` holds
 //! one in both languages) are read here with the `toml` crate into the types of
 //! `src/pages/learn/lesson.rs`, their checks parsed, and written with postcard as
-//! `$OUT_DIR/lessons.bin` for the lessons page; a file that does not read fails the build,
+//! `$OUT_DIR/lessons.bin` for the lessons page, and each chapter's id, title and step count
+//! as `$OUT_DIR/lesson_index.bin` for the class page; a file that does not read fails the build,
 //! naming it. What needs the pages' own URL readers (valid states, tasks that can be done)
 //! is checked by the page's tests.
 //!
@@ -113,6 +114,12 @@ fn main() {
     let chapters = read_lessons(catalog).unwrap_or_else(|message| panic!("{message}"));
     let bytes = postcard::to_allocvec(&chapters).unwrap_or_else(|error| panic!("lessons: {error}"));
     write("lessons.bin", &bytes);
+    // The class page lists chapters and counts their steps without the lessons themselves:
+    // (id, title, steps) per chapter, in order.
+    let index: Vec<(&str, &lesson::Text, u16)> =
+        chapters.iter().map(|c| (c.id.as_str(), &c.title, u16::try_from(c.steps.len()).unwrap_or(u16::MAX))).collect();
+    let bytes = postcard::to_allocvec(&index).unwrap_or_else(|error| panic!("lessons: {error}"));
+    write("lesson_index.bin", &bytes);
 }
 
 /// A chapter as authored in `lessons/<id>.toml`.

@@ -9,7 +9,11 @@
 //! page (see `xtask/src/build.rs`); a route whose page is not in the running wasm shows
 //! [`OtherBundle`], which reloads the document so `static/boot.js` starts the right one.
 
-#[cfg(feature = "exercises")]
+#[cfg(feature = "class")]
+mod class;
+// The class page reads the exercise catalog and the stored progress with the exercises
+// page's own code (`catalog`, `storage`).
+#[cfg(any(feature = "exercises", feature = "class"))]
 mod exercises;
 #[cfg(feature = "learn")]
 mod learn;
@@ -32,6 +36,8 @@ mod timeline;
 #[cfg(any(feature = "troubleshoot", feature = "learn"))]
 mod troubleshoot;
 
+#[cfg(feature = "class")]
+pub use class::Class;
 #[cfg(feature = "exercises")]
 pub use exercises::{read_progress, write_progress, Exercises};
 #[cfg(feature = "learn")]
@@ -72,6 +78,8 @@ pub fn view(route: Route) -> Html {
         Route::Learn => html! { <Learn /> },
         #[cfg(feature = "troubleshoot")]
         Route::Troubleshoot => html! { <Troubleshoot /> },
+        #[cfg(feature = "class")]
+        Route::Class => html! { <Class /> },
         Route::NotFound => html! { <NotFound /> },
         // Only a wasm without every page has this arm (`all_pages` is set by `build.rs`), so
         // a page missing its arm above fails the default build as a non-exhaustive match.

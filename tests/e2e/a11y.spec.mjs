@@ -5,8 +5,10 @@
 // offsets, a missed and a never-reached target, a timeline run to its end, an exercise with a
 // diagnosed wrong answer and a hint, a class link without model answers whose multiple
 // choice is marked option by option; on a phone, the playground's and the timeline's docked
-// controls, as a bar and as an open sheet, and the page links opened from their summary; every embed view (`?embed=1`), with a notice and
-// with the embed code shown after a refused copy; the notice that a new version is available.
+// controls, as a bar and as an open sheet, and the page links opened from their summary; every
+// embed view (`?embed=1`), with a notice and with the embed code shown after a refused copy;
+// the class builder with its link, a student's view with a code and the teacher's sorted
+// table; the notice that a new version is available.
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, appReady } from './fixtures.mjs';
 import { serveCopy, workerReady } from './deploy.mjs';
@@ -185,6 +187,29 @@ for (const colorScheme of ['light', 'dark']) {
         await open(page, `./?embed=1&lang=en&tl_scenario=scale-out-avg&tl_t=900&ts_s=dlq${hash}`);
         await expectAccessible(page, `${what} embedded`);
       }
+    });
+
+    test('the class page: the builder with a link, the student view with a code, the table', async ({ page }) => {
+      test.slow();
+      await open(page, './?lang=en#/class');
+      await page.locator('.cl-topics input[type="checkbox"]').first().check();
+      await page.locator('.cl-checks input[id^="cl-ch-"]').first().check();
+      await expect(page.locator('#cl-link')).toBeVisible();
+      await expectAccessible(page, 'class builder with a link');
+      const link = (await page.locator('#cl-link').textContent()) ?? '';
+      await open(page, link);
+      await page.getByLabel('Your name').fill('Ada');
+      await page.locator('#cl-get-code').click();
+      await expect(page.locator('#cl-code')).toBeVisible();
+      await expectAccessible(page, 'class student view with a partial code');
+      const code = (await page.locator('#cl-code').textContent()) ?? '';
+      await open(page, './?lang=en#/class');
+      await page.getByLabel('Completion codes').fill(`${code}\njunk`);
+      await page.getByRole('button', { name: 'Read codes' }).click();
+      await page.getByRole('button', { name: 'Total' }).click();
+      await expect(page.locator('#cl-table th[aria-sort="ascending"]')).toHaveCount(1);
+      await expect(page.locator('#cl-table-errors li')).toHaveCount(1);
+      await expectAccessible(page, 'class table, sorted, with a line error');
     });
 
     test('the not-found page', async ({ page }) => {

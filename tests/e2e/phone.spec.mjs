@@ -99,6 +99,17 @@ for (const viewport of PHONES) {
         await page.getByRole('button', { name: 'Submit' }).click();
         await expect(page.locator('.ex-result')).toBeVisible();
       }],
+      ['a class: the builder with a link, then the student view with a code', './?lang=en#/class', async (page) => {
+        await page.locator('.cl-topics input[type="checkbox"]').first().check();
+        await page.locator('.cl-topics input[type="checkbox"]').nth(1).check();
+        await expect(page.locator('#cl-link')).toBeVisible();
+        expect(await overflow(page), 'the builder scrolls sideways by').toBeLessThanOrEqual(0);
+        expect(await smallTargets(page), 'builder touch targets under 44 × 44').toEqual([]);
+        await page.goto((await page.locator('#cl-link').textContent()) ?? '');
+        await appReady(page);
+        await page.locator('#cl-get-code').click();
+        await expect(page.locator('#cl-code')).toBeVisible();
+      }],
     ];
     for (const [what, url, act] of STATES) {
       test(`${what}: nothing runs off the screen and every touch target is 44 × 44`, async ({ page }) => {

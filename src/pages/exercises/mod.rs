@@ -12,6 +12,11 @@
 //! - [`exercise`]: one exercise; [`inputs`], [`board`], [`result`]: its parts.
 //! - [`copy_link`]: share a link; "show me" links are [`crate::show_me`]'s.
 
+// Built without the exercises page for the class page (`pages/class`), which uses only its
+// catalog and stored progress (`storage`): the page's code is then unused, and the release
+// build drops it.
+#![cfg_attr(not(feature = "exercises"), allow(dead_code, unused_imports))]
+
 mod board;
 mod copy_link;
 mod draft;
@@ -21,7 +26,7 @@ mod inputs;
 mod progress_panel;
 mod result;
 mod state;
-mod storage;
+pub(crate) mod storage;
 
 #[cfg(test)]
 mod tests;

@@ -15,7 +15,7 @@
 mod catalog;
 mod facts;
 pub mod lesson;
-mod progress;
+pub(crate) mod progress;
 #[cfg(test)]
 mod tests;
 

@@ -14,6 +14,8 @@
 //!   site draws for them.
 //! - [`answer`]: typed answers and lenient text readers. [`grade`](mod@grade): scores and diagnoses.
 //! - [`progress`]: the stored-progress schema, overview and completion code.
+//! - [`class`](mod@class): a teacher's assignment as link text, and a student's one completion
+//!   code for the whole set.
 //!
 //! Typical use: `let ex = catalog.get(id)?; let inst = instantiate(ex, exercise_seed(set_seed, id))?;`
 //! render `inst`, then `grade(&inst, &answer)`.
@@ -26,6 +28,7 @@ pub mod answer;
 pub mod authoring;
 pub mod board;
 pub mod catalog;
+pub mod class;
 pub mod compute;
 pub mod consume;
 pub mod grade;

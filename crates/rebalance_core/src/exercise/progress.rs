@@ -259,6 +259,13 @@ pub fn overview(catalog: &Catalog, progress: &Progress) -> Vec<TopicOverview> {
 
 const BASE32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
+/// The first 40 bits of MD5 over `bytes` as 8 base32 characters (`A`–`Z`, `2`–`7`).
+pub(crate) fn md5_base32(bytes: &[u8]) -> String {
+    let digest = Md5::digest(bytes);
+    let bits = digest.iter().take(5).fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
+    (0..8).rev().map(|i| BASE32.get(((bits >> (i * 5)) & 31) as usize).map_or('A', |b| *b as char)).collect()
+}
+
 /// The completion code for `(exercise id, score, instance seed)` results: `XXXX-XXXX`.
 ///
 /// The results come in id order, each id once (the canonical text lists them in the order
@@ -270,10 +277,7 @@ pub fn completion_code(set_seed: u64, results: &[(String, u8, u64)]) -> String {
     for (id, score, seed) in results {
         canonical.push_str(&format!("{id}={score}@{seed}\n"));
     }
-    let digest = Md5::digest(canonical.as_bytes());
-    let bits = digest.iter().take(5).fold(0u64, |acc, b| (acc << 8) | u64::from(*b));
-    let chars: String =
-        (0..8).rev().map(|i| BASE32.get(((bits >> (i * 5)) & 31) as usize).map_or('A', |b| *b as char)).collect();
+    let chars = md5_base32(canonical.as_bytes());
     format!("{}-{}", chars.get(..4).unwrap_or_default(), chars.get(4..).unwrap_or_default())
 }
 
