@@ -9,8 +9,11 @@
 //! page (see `xtask/src/build.rs`); a route whose page is not in the running wasm shows
 //! [`OtherBundle`], which reloads the document so `static/boot.js` starts the right one.
 
-#[cfg(feature = "exercises")]
+// The mock interview shows the exercises page's `ExerciseView` for its computed parts.
+#[cfg(any(feature = "exercises", feature = "interview"))]
 mod exercises;
+#[cfg(feature = "interview")]
+mod interview;
 #[cfg(feature = "learn")]
 mod learn;
 mod not_found;
@@ -34,6 +37,8 @@ mod troubleshoot;
 
 #[cfg(feature = "exercises")]
 pub use exercises::{read_progress, write_progress, Exercises};
+#[cfg(feature = "interview")]
+pub use interview::Interview;
 #[cfg(feature = "learn")]
 pub use learn::Learn;
 pub use not_found::NotFound;
@@ -72,6 +77,8 @@ pub fn view(route: Route) -> Html {
         Route::Learn => html! { <Learn /> },
         #[cfg(feature = "troubleshoot")]
         Route::Troubleshoot => html! { <Troubleshoot /> },
+        #[cfg(feature = "interview")]
+        Route::Interview => html! { <Interview /> },
         Route::NotFound => html! { <NotFound /> },
         // Only a wasm without every page has this arm (`all_pages` is set by `build.rs`), so
         // a page missing its arm above fails the default build as a non-exhaustive match.

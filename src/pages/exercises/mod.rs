@@ -11,16 +11,21 @@
 //! - [`index`]: the overview; [`progress_panel`]: completion code, export, import, verify.
 //! - [`exercise`]: one exercise; [`inputs`], [`board`], [`result`]: its parts.
 //! - [`copy_link`]: share a link; "show me" links are [`crate::show_me`]'s.
+//!
+//! The mock interview (`pages/interview`) compiles this module for [`exercise::ExerciseView`]
+//! and the catalog; in its wasm the rest is unused.
+
+#![cfg_attr(not(feature = "exercises"), allow(dead_code, unused_imports))]
 
 mod board;
-mod copy_link;
+pub(crate) mod copy_link;
 mod draft;
-mod exercise;
+pub(crate) mod exercise;
 mod index;
 mod inputs;
 mod progress_panel;
 mod result;
-mod state;
+pub(crate) mod state;
 mod storage;
 
 #[cfg(test)]
