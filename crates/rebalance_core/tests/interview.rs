@@ -165,8 +165,7 @@ fn the_draw_respects_the_level_and_computed_parts_cover_its_questions() {
     for seed in 0..80 {
         for level in LEVELS {
             let items = draw(&interview, catalog, seed, 30, level);
-            let open: Vec<u8> =
-                items.iter().filter_map(|i| matches!(i, Item::Open { .. }).then(|| i.question())).collect();
+            let open: Vec<u8> = items.iter().filter(|&i| matches!(i, Item::Open { .. })).map(Item::question).collect();
             for item in &items {
                 let q = interview.get(item.question()).expect("a question of the set");
                 assert!(q.level <= level, "seed {seed}: question {} is {:?} above {level:?}", q.number, q.level);
