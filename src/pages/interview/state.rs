@@ -1,9 +1,10 @@
 //! The mock interview's state in plain Rust (no browser): the URL keys and their reader, the
 //! run in progress and every change to it, the timer's announcements, and the stored form of
-//! a run in progress (localStorage, `KEY`).
+//! a run in progress (localStorage, [`KEY`]): the run as its result code (postcard, checked by
+//! MD5), beside where the candidate is, so the page's wasm carries one reader of a run.
 
 use rebalance_core::exercise::interview::run::{check_run, open_score};
-use rebalance_core::exercise::interview::{draw, Interview, ItemAnswer, Level, Run, LENGTHS};
+use rebalance_core::exercise::interview::{decode, draw, encode, Interview, ItemAnswer, Level, Run, LENGTHS};
 use rebalance_core::exercise::{Answer, Catalog};
 use rebalance_core::float::parse_f64;
 use serde::{Deserialize, Serialize};
@@ -71,9 +72,8 @@ pub fn parse_seed(text: &str) -> Option<u64> {
     text.trim().parse::<u64>().ok().filter(|&seed| seed <= MAX_SEED)
 }
 
-/// A run in progress, as stored.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A run in progress.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Session {
     /// The run so far (every item's result; unanswered ones score 0).
     pub run: Run,
@@ -254,22 +254,35 @@ pub fn read_stored(text: Option<&str>, interview: &Interview, catalog: &Catalog)
         if stored.version != 1 {
             return Err(format!("version {}", stored.version));
         }
-        stored.session.check(interview, catalog)?;
-        Ok(stored.session)
+        let run = decode(&stored.run).map_err(|e| format!("run: {e}"))?;
+        let current = usize::try_from(stored.current).map_err(|e| e.to_string())?;
+        let session = Session { run, current, revealed: stored.revealed, finished: stored.finished };
+        session.check(interview, catalog)?;
+        Ok(session)
     }))
 }
 
 /// The stored form of `session`; `None` when the browser cannot write it.
 pub fn write_stored(session: &Session) -> Option<String> {
-    json_text::write(&Stored { version: 1, session: session.clone() })
+    json_text::write(&Stored {
+        version: 1,
+        run: encode(&session.run),
+        current: u32::try_from(session.current).unwrap_or(u32::MAX),
+        revealed: session.revealed,
+        finished: session.finished,
+    })
 }
 
-/// The stored document: `{"version":1,"session":{…}}`.
+/// The stored document:
+/// `{"version":1,"run":"<result code>","current":0,"revealed":false,"finished":false}`.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Stored {
     version: u32,
-    session: Session,
+    run: String,
+    current: u32,
+    revealed: bool,
+    finished: bool,
 }
 
 #[cfg(target_arch = "wasm32")]

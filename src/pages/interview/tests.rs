@@ -166,11 +166,13 @@ fn a_stored_run_reads_back_and_a_broken_one_is_refused_with_its_reason() {
         "not json",
         "{}",
         "[]",
-        "{\"version\":2,\"session\":{}}",
+        "{\"version\":2,\"run\":\"\"}",
         &text.replace("\"version\":1", "\"version\":7"),
         &text.replace("\"current\":1", "\"current\":99"),
-        &text.replace("\"minutes\":30", "\"minutes\":31"),
+        &text.replace("\"current\":1", "\"current\":-1"),
         &text.replace("\"current\":1", "\"current\":1,\"extra\":true"),
+        &text.replace("\"run\":\"A", "\"run\":\"B"),
+        &text.replace("\"run\":\"", "\"run\":\"x"),
         &text[..text.len() / 2],
     ] {
         match read_stored(Some(broken), interview, catalog) {
