@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Interview, Level};
 use crate::exercise::model::Difficulty;
-use crate::exercise::{exercise_seed, Catalog};
+use crate::exercise::{exercise_seed, Catalog, Exercise};
 
 /// The lengths an interview can have, in minutes.
 pub const LENGTHS: [u8; 3] = [15, 30, 45];
@@ -62,10 +62,10 @@ fn level_of(difficulty: Difficulty) -> Level {
 ///   when it has fewer), the others computed parts. An open question is any question up to
 ///   `level`.
 /// - A computed part is a catalog exercise that covers an open question up to `level`
-///   ([`super::Exercise::interview`]): first the exercises covering the questions drawn,
-///   those whose difficulty matches the level or is lower before harder ones; then, when
-///   those run out, exercises covering the level's other questions. Its instance is the
-///   class instance of the interview's seed.
+///   ([`super::Exercise::interview`]): one per question drawn in the order drawn, then a
+///   second for each, and so on (each question's exercises in a random order, those whose
+///   difficulty is above the level last); when those run out, exercises covering the
+///   level's other questions. Its instance is the class instance of the interview's seed.
 /// - The items alternate, an open question then a computed part, while both last.
 ///
 /// The same inputs give the same draw (a seeded generator, no clock); fewer items only when
@@ -78,54 +78,38 @@ pub fn draw(interview: &Interview, catalog: &Catalog, seed: u64, minutes: u8, le
     let open_count = (count / 2).min(questions.len());
     let (asked, others) = questions.split_at(open_count);
 
-    // Every exercise covering a question up to the level, ranked: covers a drawn question
-    // first (in the order drawn), then difficulty within the level, then a random draw.
-    let mut ranked: Vec<(usize, bool, u64, &str, u8)> = catalog
-        .exercises
-        .iter()
-        .filter_map(|ex| {
-            let rank = |list: &[u8]| list.iter().position(|n| ex.interview.contains(n));
-            let (rank, question) = match (rank(asked), rank(others)) {
-                (Some(i), _) => (i, asked[i]),
-                (None, Some(i)) => (asked.len() + i, others[i]),
-                (None, None) => return None,
-            };
-            Some((rank.min(asked.len()), level_of(ex.difficulty) > level, rng.u64(..), ex.id.as_str(), question))
-        })
-        .collect();
-    // Within the drawn questions, spread the parts over them: the k-th part of a question
-    // comes after the first part of every other one.
-    ranked.sort_by_key(|&(rank, harder, draw, _, _)| (rank == asked.len(), harder, draw));
-    let mut per_question: Vec<(u8, Vec<(&str, u8)>)> = Vec::new();
-    for &(rank, _, _, id, question) in &ranked {
-        let key = if rank < asked.len() { question } else { 0 };
-        match per_question.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, list)) => list.push((id, question)),
-            None => per_question.push((key, vec![(id, question)])),
-        }
-    }
-    // Drawn questions in the order drawn, then the rest (key 0) last.
-    per_question.sort_by_key(|(key, _)| asked.iter().position(|q| q == key).unwrap_or(usize::MAX));
-    let mut computed: Vec<(&str, u8)> = Vec::new();
-    let mut round = 0;
+    // The exercises covering question `n` in a random order, those harder than the level last.
+    // (Shuffles and partitions rather than a sort: a sort of a new element type costs the
+    // page's wasm kilobytes.)
+    let mut covering = |n: u8| -> Vec<&str> {
+        let mut found: Vec<&Exercise> = catalog.exercises.iter().filter(|e| e.interview.contains(&n)).collect();
+        rng.shuffle(&mut found);
+        let (fit, harder): (Vec<&Exercise>, Vec<&Exercise>) =
+            found.into_iter().partition(|e| level_of(e.difficulty) <= level);
+        fit.into_iter().chain(harder).map(|e| e.id.as_str()).collect()
+    };
+    let lists: Vec<(u8, Vec<&str>)> = asked.iter().map(|&q| (q, covering(q))).collect();
     let wanted = count - open_count;
-    let drawn_groups = per_question.iter().filter(|(key, _)| *key != 0).count();
-    while computed.len() < wanted {
-        let before = computed.len();
-        for (_, list) in per_question.iter().take(drawn_groups) {
-            if let Some(&pick) = list.get(round) {
-                if computed.len() < wanted {
-                    computed.push(pick);
+    let mut computed: Vec<(&str, u8)> = Vec::with_capacity(wanted);
+    // One part per drawn question in the order drawn, then a second for each, and so on.
+    let mut round = 0;
+    while computed.len() < wanted && lists.iter().any(|(_, list)| list.len() > round) {
+        for (q, list) in &lists {
+            if let Some(&id) = list.get(round) {
+                if computed.len() < wanted && !computed.iter().any(|(c, _)| *c == id) {
+                    computed.push((id, *q));
                 }
             }
         }
-        if computed.len() == before {
-            break;
-        }
         round += 1;
     }
-    if let Some((_, rest)) = per_question.iter().find(|(key, _)| *key == 0) {
-        computed.extend(rest.iter().take(wanted.saturating_sub(computed.len())));
+    // Then the level's other questions, in the order drawn.
+    for &q in others {
+        for id in covering(q) {
+            if computed.len() < wanted && !computed.iter().any(|(c, _)| *c == id) {
+                computed.push((id, q));
+            }
+        }
     }
 
     let mut items = Vec::with_capacity(count);

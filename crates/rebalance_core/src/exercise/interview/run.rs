@@ -297,9 +297,13 @@ pub fn report(interview: &Interview, catalog: &Catalog, run: &Run) -> Result<Rep
             Some(TopicScore { topic, score, items: n })
         })
         .collect();
+    // The lowest first, ties in the lessons' order (`min_by_key` keeps the first minimum).
     let mut weak: Vec<&TopicScore> = topics.iter().filter(|t| t.score < WEAK_BELOW).collect();
-    weak.sort_by_key(|t| t.score);
-    let weakest = weak.iter().take(WEAKEST).map(|t| t.topic).collect();
+    let mut weakest = Vec::with_capacity(WEAKEST);
+    while weakest.len() < WEAKEST {
+        let Some(i) = (0..weak.len()).min_by_key(|&i| weak[i].score) else { break };
+        weakest.push(weak.remove(i).topic);
+    }
     Ok(Report {
         total: mean(&mut reports.iter().map(|r| r.score)).unwrap_or(0),
         seconds: run.seconds(),
