@@ -302,6 +302,20 @@ fn a_result_code_round_trips_and_replays_the_same_report() {
     let wrapped = format!("  {}\n{} ", &code[..10], &code[10..]);
     assert_eq!(decode(&wrapped), Ok(run.clone()));
     assert_eq!(report(&interview, catalog, &decode(&code).expect("run")), report(&interview, catalog, &run));
+    // The text is base64url without padding of the version, the run in postcard and the
+    // first bytes of MD5 (checked against the `base64` crate).
+    use base64::Engine as _;
+    use md5::Digest as _;
+    let mut bytes = vec![CODE_VERSION];
+    bytes.extend(postcard::to_allocvec(&run).expect("postcard"));
+    let check = md5::Md5::digest(&bytes);
+    bytes.extend(check.iter().take(CHECK_LEN));
+    assert_eq!(code, base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&bytes));
+    for cut in 0..bytes.len() {
+        let text = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&bytes[..cut]);
+        let run = decode(&text);
+        assert!(run.is_err(), "{cut} bytes read as a run");
+    }
     // A run not yet answered, every length and level.
     for minutes in LENGTHS {
         for level in LEVELS {

@@ -9,8 +9,6 @@
 //! length and level, the open questions' scores from the ticked points and the computed
 //! parts re-graded by the core's grader; a code whose stored scores disagree is refused.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
 use md5::{Digest, Md5};
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +18,48 @@ use crate::exercise::{grade, instantiate, Answer, Catalog};
 
 /// The result code's format version written by this core.
 pub const CODE_VERSION: u8 = 1;
+/// The base64url alphabet (RFC 4648 §5), in which the code is written without padding.
+const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// `bytes` in base64url without padding.
+///
+/// Written out rather than taken from the `base64` crate: its general-purpose engine cost
+/// the interview's wasm about 2 KB gzip more than these two loops (BENCHMARKS.md).
+fn to_base64url(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    let (mut bits, mut held) = (0u32, 0u32);
+    for &byte in bytes {
+        bits = (bits << 8) | u32::from(byte);
+        held += 8;
+        while held >= 6 {
+            held -= 6;
+            out.push(char::from(BASE64URL[((bits >> held) & 63) as usize]));
+        }
+    }
+    if held > 0 {
+        out.push(char::from(BASE64URL[((bits << (6 - held)) & 63) as usize]));
+    }
+    out
+}
+
+/// The bytes of base64url `text` without padding; `None` for a character outside the
+/// alphabet, a length no such text has, or bits left over that are not zero (so every byte
+/// string has exactly one text).
+fn from_base64url(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut bits, mut held) = (0u32, 0u32);
+    for c in text.bytes() {
+        let value = BASE64URL.iter().position(|&a| a == c)?;
+        bits = (bits << 6) | value as u32;
+        held += 6;
+        if held >= 8 {
+            held -= 8;
+            out.push((bits >> held) as u8);
+        }
+    }
+    (held < 6 && bits & ((1 << held) - 1) == 0).then_some(out)
+}
+
 /// How many bytes of MD5 the code carries as its check.
 pub const CHECK_LEN: usize = 4;
 /// A topic whose score is below this is weak (a report lists at most [`WEAKEST`] of them).
@@ -143,7 +183,7 @@ pub fn encode(run: &Run) -> String {
     bytes.extend(postcard::to_allocvec(run).unwrap_or_default());
     let check = Md5::digest(&bytes);
     bytes.extend(check.iter().take(CHECK_LEN));
-    URL_SAFE_NO_PAD.encode(bytes)
+    to_base64url(&bytes)
 }
 
 /// Reads a result code (spaces and line breaks around or inside it are ignored, so a code
@@ -159,7 +199,7 @@ pub fn decode(code: &str) -> Result<Run, CodeError> {
     }
     // A length no base64 text has (one character past a whole group) is a cut or extra
     // character: the check would not match either way.
-    let bytes = URL_SAFE_NO_PAD.decode(code.as_bytes()).map_err(|_| CodeError::Check)?;
+    let bytes = from_base64url(&code).ok_or(CodeError::Check)?;
     if bytes.len() < 1 + CHECK_LEN {
         return Err(CodeError::TooShort);
     }
