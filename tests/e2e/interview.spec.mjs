@@ -116,6 +116,9 @@ test('a whole short run: answer, tick, a computed part right, skip, finish; the 
   await expect(points.nth(0)).toBeChecked();
   await expect(points.nth(1)).toBeChecked();
   await expect(page.locator('.iv-score')).toContainText(`${openScore}/100`);
+  // The clock runs on after the reload: a second is counted on this item.
+  const shown = await page.locator('.iv-timer').textContent();
+  await expect(page.locator('.iv-timer')).not.toHaveText(shown);
 
   // 2. A computed part: the exercises page's own view, answered right.
   await page.getByRole('button', { name: 'Next' }).click();
