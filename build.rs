@@ -80,9 +80,16 @@ fn main() {
     if embeds {
         println!("cargo:rustc-cfg=embeds");
     }
+    // A page's `uses` (pages.toml) are compiled in with it, so their texts are too.
+    let mut texts_of: Vec<&str> = compiled.iter().map(|page| page.id.as_str()).collect();
+    for used in compiled.iter().flat_map(|page| &page.uses) {
+        if !texts_of.contains(&used.as_str()) {
+            texts_of.push(used);
+        }
+    }
     for dir in LANGS {
         let names: Vec<String> = std::iter::once(format!("{dir}.toml"))
-            .chain(compiled.iter().map(|page| format!("{dir}/{}.toml", page.id)))
+            .chain(texts_of.iter().map(|id| format!("{dir}/{id}.toml")))
             .chain(embeds.then(|| format!("{dir}/embed.toml")))
             .collect();
         write(&format!("locale_sources_{dir}.rs"), locale_sources(&names).as_bytes());
@@ -109,6 +116,17 @@ fn main() {
     }
     let bytes = catalog.encode().unwrap_or_else(|message| panic!("{message}"));
     write("exercises.catalog", &bytes);
+
+    // The mock interview's open questions, read and checked with the core, for its page.
+    println!("cargo:rerun-if-changed=interview");
+    let interview = rebalance_core::exercise::interview::Interview::parse(&read("interview/questions.toml"))
+        .unwrap_or_else(|message| panic!("interview/questions.toml: {message}"));
+    let problems = rebalance_core::exercise::interview::check(&interview, catalog);
+    if !problems.is_empty() {
+        panic!("interview/questions.toml:\n{}", problems.join("\n"));
+    }
+    let bytes = postcard::to_allocvec(&interview).unwrap_or_else(|error| panic!("interview: {error}"));
+    write("interview.bin", &bytes);
 
     println!("cargo:rerun-if-changed=lessons");
     let chapters = read_lessons(catalog).unwrap_or_else(|message| panic!("{message}"));

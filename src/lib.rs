@@ -37,7 +37,13 @@ mod page_list;
 pub mod pages;
 pub mod panic_banner;
 pub mod router;
-#[cfg(any(feature = "exercises", feature = "troubleshoot", feature = "learn", feature = "class"))]
+#[cfg(any(
+    feature = "exercises",
+    feature = "troubleshoot",
+    feature = "learn",
+    feature = "interview",
+    feature = "class"
+))]
 pub mod show_me;
 pub mod url_state;
 

@@ -18,6 +18,9 @@ pub struct Page {
     pub embed: bool,
     /// Whether `#/<id>/…` is this page too (it reads the rest of the path itself).
     pub subpaths: bool,
+    /// Other pages whose components this page shows (their module is compiled into its wasm,
+    /// with their locale files, and their stylesheet loads with its own).
+    pub uses: Vec<String>,
 }
 
 impl Page {
@@ -58,8 +61,9 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
     for (n, entry) in entries.iter().enumerate() {
         let at = format!("pages.toml: page {}", n + 1);
         let entry = entry.as_table().ok_or_else(|| format!("{at} is not a table"))?;
-        if let Some(key) =
-            entry.keys().find(|key| !["id", "about", "screenshots", "embed", "subpaths"].contains(&key.as_str()))
+        if let Some(key) = entry
+            .keys()
+            .find(|key| !["id", "about", "screenshots", "embed", "subpaths", "uses"].contains(&key.as_str()))
         {
             return Err(format!("{at}: unknown key `{key}`"));
         }
@@ -79,14 +83,19 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
         if pages.iter().any(|page| page.id == id) {
             return Err(format!("{at}: id `{id}` is listed twice"));
         }
-        let screenshots = match entry.get("screenshots") {
-            None => Vec::new(),
+        let list = |key: &str| match entry.get(key) {
+            None => Ok(Vec::new()),
             Some(toml::Value::Array(names)) => names
                 .iter()
-                .map(|name| name.as_str().map(str::to_owned).ok_or_else(|| format!("{at}: a screenshot is not a text")))
-                .collect::<Result<_, _>>()?,
-            Some(_) => return Err(format!("{at}: `screenshots` must be a list of file names")),
+                .map(|name| name.as_str().map(str::to_owned).ok_or_else(|| format!("{at}: `{key}` holds a non-text")))
+                .collect::<Result<Vec<_>, _>>(),
+            Some(_) => Err(format!("{at}: `{key}` must be a list of texts")),
         };
+        let screenshots = list("screenshots")?;
+        let uses = list("uses")?;
+        if let Some(used) = uses.iter().find(|used| !pages.iter().any(|page| page.id == **used)) {
+            return Err(format!("{at}: `uses` names `{used}`, which is not a page listed before it"));
+        }
         let embed = match entry.get("embed") {
             None => false,
             Some(toml::Value::Boolean(embed)) => *embed,
@@ -100,7 +109,7 @@ pub fn parse(text: &str) -> Result<Vec<Page>, String> {
         if subpaths && n == 0 {
             return Err(format!("{at}: the landing page is at `#/`, so it cannot take sub-paths"));
         }
-        pages.push(Page { id, about: text("about")?, screenshots, embed, subpaths });
+        pages.push(Page { id, about: text("about")?, screenshots, embed, subpaths, uses });
     }
     Ok(pages)
 }

@@ -11,10 +11,13 @@
 
 #[cfg(feature = "class")]
 mod class;
-// The class page reads the exercise catalog and the stored progress with the exercises
-// page's own code (`catalog`, `storage`).
-#[cfg(any(feature = "exercises", feature = "class"))]
+// The mock interview shows the exercises page's `ExerciseView` for its computed parts; the
+// class page reads the exercise catalog and the stored progress with the exercises page's own
+// code (`catalog`, `storage`).
+#[cfg(any(feature = "exercises", feature = "interview", feature = "class"))]
 mod exercises;
+#[cfg(feature = "interview")]
+mod interview;
 #[cfg(feature = "learn")]
 mod learn;
 mod not_found;
@@ -40,6 +43,8 @@ mod troubleshoot;
 pub use class::Class;
 #[cfg(feature = "exercises")]
 pub use exercises::{read_progress, write_progress, Exercises};
+#[cfg(feature = "interview")]
+pub use interview::Interview;
 #[cfg(feature = "learn")]
 pub use learn::Learn;
 pub use not_found::NotFound;
@@ -78,6 +83,8 @@ pub fn view(route: Route) -> Html {
         Route::Learn => html! { <Learn /> },
         #[cfg(feature = "troubleshoot")]
         Route::Troubleshoot => html! { <Troubleshoot /> },
+        #[cfg(feature = "interview")]
+        Route::Interview => html! { <Interview /> },
         #[cfg(feature = "class")]
         Route::Class => html! { <Class /> },
         Route::NotFound => html! { <NotFound /> },

@@ -104,6 +104,23 @@ for (const colorScheme of ['light', 'dark']) {
       await expectAccessible(page, 'lessons, the last step of a chapter in Chinese');
     });
 
+    test('the mock interview: the start screen, an open question with its checklist, a computed part, the report', async ({ page }) => {
+      await open(page, './?lang=en&iv_len=15&iv_level=senior&iv_seed=1#/interview');
+      await expectAccessible(page, 'interview, the start screen');
+      await page.locator('#iv-start').click();
+      await page.locator('#iv-answer').fill('Each member computes its own share.');
+      await page.locator('#iv-reveal').click();
+      await page.locator('.iv-points input').first().check();
+      await expectAccessible(page, 'interview, an open question with its checklist');
+      await page.locator('#iv-next').click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.locator('.ex-result')).toBeVisible();
+      await expectAccessible(page, 'interview, a computed part graded');
+      await page.locator('#iv-end').click();
+      await expect(page.locator('#iv-report-title')).toBeVisible();
+      await expectAccessible(page, 'interview, the report');
+    });
+
     test('the timeline at the end of a run, compared with POP', async ({ page }) => {
       await open(page, './?lang=en&tl_scenario=gc-pause&tl_t=2200&tl_cmp=1#/timeline');
       await expect(page.locator('.tl-chart-svg')).toBeVisible();

@@ -99,6 +99,21 @@ for (const viewport of PHONES) {
         await page.getByRole('button', { name: 'Submit' }).click();
         await expect(page.locator('.ex-result')).toBeVisible();
       }],
+      ['a mock interview question with its checklist', './?lang=en&iv_len=15&iv_seed=1#/interview', async (page) => {
+        await page.locator('#iv-start').click();
+        await page.locator('#iv-reveal').click();
+        await expect(page.locator('.iv-points input').first()).toBeVisible();
+      }],
+      ['a mock interview computed part, graded, then the report', './?lang=en&iv_len=15&iv_seed=1#/interview', async (page) => {
+        await page.locator('#iv-start').click();
+        await page.locator('#iv-next').click();
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.locator('.ex-result')).toBeVisible();
+        expect(await overflow(page), 'the computed part scrolls sideways by').toBeLessThanOrEqual(0);
+        expect(await smallTargets(page), 'touch targets under 44 × 44 in the computed part').toEqual([]);
+        await page.locator('#iv-end').click();
+        await expect(page.locator('#iv-report-title')).toBeVisible();
+      }],
       ['a class: the builder with a link, then the student view with a code', './?lang=en#/class', async (page) => {
         await page.locator('.cl-topics input[type="checkbox"]').first().check();
         await page.locator('.cl-topics input[type="checkbox"]').nth(1).check();

@@ -183,8 +183,13 @@ fn assemble(pkg: &Path, targets: &[&str], pages: &[Page], dist: &Path, release: 
     };
     let mut built = Vec::new();
     for (target, (glue, wasm)) in targets.iter().zip(&plain) {
-        let css: Vec<&str> =
-            pages.iter().map(|page| page.id.as_str()).filter(|page| *target == ALL || page == target).collect();
+        // A page's own stylesheet, and those of the pages whose components it shows (`uses`).
+        let uses = |page: &str| pages.iter().any(|p| p.id == *target && p.uses.iter().any(|u| u == page));
+        let css: Vec<&str> = pages
+            .iter()
+            .map(|page| page.id.as_str())
+            .filter(|page| *target == ALL || page == target || uses(page))
+            .collect();
         built.push(Bundle {
             name: (*target).to_owned(),
             glue: write_hashed(&dist.join("pkg"), glue, &fs::read(pkg.join(glue))?)?,

@@ -20,6 +20,7 @@
 
 pub mod allocate;
 pub mod assignment;
+pub mod base64url;
 pub mod consume_from;
 mod error;
 pub mod exercise;

@@ -3,6 +3,10 @@
 //! model answer with a "show me" link to the matching page state, and new numbers. With the
 //! class's model answers off, the model answer, the expected answers and the last hint (the
 //! worked one) stay closed; grading and the diagnoses, which teach the method, are the same.
+//!
+//! The mock interview shows the same view for its computed parts (`in_run`): without the
+//! links that would leave the run (the index, new numbers, the class link, "show me"), with
+//! every hint but the worked one, and the model answer only once an answer was graded.
 
 use std::rc::Rc;
 
@@ -41,6 +45,9 @@ pub struct ExerciseProps {
     pub dispatch: Callback<Action>,
     /// Navigation (adds a history entry).
     pub nav: Nav,
+    /// Shown inside a mock interview's run (`pages/interview`).
+    #[prop_or_default]
+    pub in_run: bool,
 }
 
 /// The exercise view.
@@ -55,7 +62,7 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
     let graded = use_state(|| None::<(Rc<Grade>, Vec<bool>)>);
     let answers_shown = props.model == ModelAnswers::Shown;
     // The hints that can be opened: all, or all but the last (the worked answer).
-    let hint_count = if answers_shown { inst.hints.len() } else { inst.hints.len().saturating_sub(1) };
+    let hint_count = if answers_shown && !props.in_run { inst.hints.len() } else { inst.hints.len().saturating_sub(1) };
     let hints_used = props.progress.as_ref().map_or(0, |p| usize::from(p.hints_used));
     let revealed = use_state(|| hints_used.min(inst.hints.len()));
     let revealed_now = (*revealed).min(hint_count);
@@ -151,7 +158,7 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
             let shown = display(&p.expected, &p.input, &labels);
             html! { <li>{ format!("({}) {}: ", letter(i), p.label.get(lang)) }<strong>{ shown.get(lang).to_owned() }</strong></li> }
         });
-        let show = inst.show_me.as_ref().map(|s| {
+        let show = inst.show_me.as_ref().filter(|_| !props.in_run).map(|s| {
             let text = match s.page {
                 Page::Playground => i18n.t("page.exercises.model.show_playground"),
                 Page::Offsets => i18n.t("page.exercises.model.show_offsets"),
@@ -182,12 +189,15 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
 
     html! {
         <article class="ex-exercise" data-exercise={id.clone()} data-seed={inst.seed.to_string()}>
-            <p class="ex-crumbs">
-                <a href={index_href} onclick={link_click(&props.nav, Target::Index)}>{ i18n.t("page.exercises.back") }</a>
-            </p>
+            if !props.in_run {
+                <p class="ex-crumbs">
+                    <a href={index_href} onclick={link_click(&props.nav, Target::Index)}>{ i18n.t("page.exercises.back") }</a>
+                </p>
+            }
             <h1>{ inst.title.get(lang).to_owned() }</h1>
-            <p class="ex-meta">{ inst.topic.title().get(lang).to_owned() }{ " · " }{ meta_line(&i18n, inst.kind, inst.difficulty) }{ " · " }<span data-status="">{ status }</span></p>
-            <p class="ex-numbers">
+            <p class="ex-meta">{ inst.topic.title().get(lang).to_owned() }{ " · " }{ meta_line(&i18n, inst.kind, inst.difficulty) }
+                if !props.in_run { { " · " }<span data-status="">{ status }</span> }</p>
+            <p class="ex-numbers" hidden={props.in_run}>
                 if attempt == 0 {
                     { i18n.t("page.exercises.numbers.class") }
                 } else {
@@ -213,10 +223,10 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
                                         ("total", &hint_count.to_string()), ("tier", tier)]) }
                                 </button>
                             }
-                            if answers_shown && !*show_model {
+                            if answers_shown && !*show_model && (!props.in_run || graded.is_some()) {
                                 <button type="button" class="ex-button" id="ex-model" onclick={on_model}>{ i18n.t("page.exercises.model.open") }</button>
                             }
-                            if attempt < MAX_TRY {
+                            if attempt < MAX_TRY && !props.in_run {
                                 <a class="ex-button" href={next_href} id="ex-new"
                                     onclick={link_click(&props.nav, Target::Exercise(id.clone(), attempt + 1))}>
                                     { i18n.t("page.exercises.new_numbers") }
@@ -247,8 +257,10 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
                     <p>{ i18n.t("page.exercises.how.parts") }</p>
                     <p>{ i18n.t("page.exercises.how.diagnosis") }</p>
                     <p>{ i18n.t("page.exercises.how.numbers") }</p>
-                    <CopyLink id="ex-exercise-link" label={i18n.t("page.exercises.link.exercise")}
-                        button={i18n.t("page.exercises.link.copy")} url={props.class_url.clone()} />
+                    if !props.in_run {
+                        <CopyLink id="ex-exercise-link" label={i18n.t("page.exercises.link.exercise")}
+                            button={i18n.t("page.exercises.link.copy")} url={props.class_url.clone()} />
+                    }
                 </aside>
             </div>
         </article>

@@ -11,21 +11,23 @@
 //! - [`index`]: the overview; [`progress_panel`]: completion code, export, import, verify.
 //! - [`exercise`]: one exercise; [`inputs`], [`board`], [`result`]: its parts.
 //! - [`copy_link`]: share a link; "show me" links are [`crate::show_me`]'s.
+//!
+//! The mock interview (`pages/interview`) compiles this module for [`exercise::ExerciseView`]
+//! and the catalog; the class page (`pages/class`) for the catalog and the stored progress
+//! ([`storage`]). Built for either without the exercises page, the rest is unused and the
+//! release build drops it.
 
-// Built without the exercises page for the class page (`pages/class`), which uses only its
-// catalog and stored progress (`storage`): the page's code is then unused, and the release
-// build drops it.
 #![cfg_attr(not(feature = "exercises"), allow(dead_code, unused_imports))]
 
 mod board;
-mod copy_link;
+pub(crate) mod copy_link;
 mod draft;
-mod exercise;
+pub(crate) mod exercise;
 mod index;
 mod inputs;
 mod progress_panel;
 mod result;
-mod state;
+pub(crate) mod state;
 pub(crate) mod storage;
 
 #[cfg(test)]

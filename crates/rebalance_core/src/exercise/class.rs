@@ -20,9 +20,9 @@
 //! secret: anyone with this source can compute a matching code for answers they made up,
 //! and nothing says who typed the answers. A code detects edits, not forgery or copying.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
 use serde::{Deserialize, Serialize};
+
+use crate::base64url;
 
 use super::catalog::Catalog;
 use super::grade::{grade, whole_part_score};
@@ -127,7 +127,7 @@ impl Assignment {
 
     /// The assignment as URL-safe text (the link's `cl` value).
     pub fn encode(&self) -> String {
-        URL_SAFE_NO_PAD.encode(self.bytes())
+        base64url::encode(&self.bytes())
     }
 
     /// Reads an assignment text; never panics. Surrounding spaces are ignored.
@@ -136,7 +136,7 @@ impl Assignment {
         if text.len() > MAX_ASSIGNMENT_TEXT {
             return Err(AssignmentError::TooLong(text.chars().count()));
         }
-        let bytes = URL_SAFE_NO_PAD.decode(text).map_err(|_| AssignmentError::NotText)?;
+        let bytes = base64url::decode(text).ok_or(AssignmentError::NotText)?;
         match bytes.split_first() {
             Some((&ASSIGNMENT_VERSION, body)) => {
                 let (assignment, rest): (Assignment, &[u8]) =
@@ -275,7 +275,7 @@ impl ClassReport {
                     e.id,
                     e.score,
                     best.seed,
-                    URL_SAFE_NO_PAD.encode(postcard::to_allocvec(&best.answer).unwrap_or_default())
+                    base64url::encode(&postcard::to_allocvec(&best.answer).unwrap_or_default())
                 )),
                 None => text.push_str(&format!("exercise={} score={} none\n", e.id, e.score)),
             }
@@ -288,7 +288,7 @@ impl ClassReport {
 
     /// The completion code: `RLC1.<postcard as base64url>.<check>`.
     pub fn code(&self) -> String {
-        let payload = URL_SAFE_NO_PAD.encode(postcard::to_allocvec(self).unwrap_or_default());
+        let payload = base64url::encode(&postcard::to_allocvec(self).unwrap_or_default());
         format!("{CODE_PREFIX}{payload}.{}", md5_base32(self.canonical().as_bytes()))
     }
 }
@@ -316,7 +316,7 @@ pub fn read_code(line: &str) -> Result<ClassReport, CodeError> {
     let (Some(payload), Some(check), None) = (parts.next(), parts.next(), parts.next()) else {
         return Err(CodeError::Damaged);
     };
-    let bytes = URL_SAFE_NO_PAD.decode(payload).map_err(|_| CodeError::Damaged)?;
+    let bytes = base64url::decode(payload).ok_or(CodeError::Damaged)?;
     let (report, rest): (ClassReport, &[u8]) = postcard::take_from_bytes(&bytes).map_err(|_| CodeError::Damaged)?;
     if !rest.is_empty() || report.exercises.iter().any(|e| e.score > 100) {
         return Err(CodeError::Damaged);

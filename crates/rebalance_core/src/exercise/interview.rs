@@ -4,9 +4,17 @@
 //! mistakes, in both languages. The computed parts the interview draws are the catalog's
 //! exercises, which name the questions they cover ([`super::Exercise::interview`]); [`check`]
 //! ties the two together.
+//!
+//! - [`draw`](mod@draw): the seeded draw of an interview's items for a length and a level.
+//! - [`run`]: a run's results, its report and the result code that replays it.
+
+pub mod draw;
+pub mod run;
 
 use serde::{Deserialize, Serialize};
 
+pub use self::draw::{draw, item_count, Item, LENGTHS};
+pub use self::run::{decode, encode, report, CodeError, ItemAnswer, ItemResult, Report, Run};
 use super::Catalog;
 use crate::lang::Lang;
 
