@@ -32,6 +32,8 @@ pub mod components;
 pub mod embed;
 pub mod hooks;
 pub mod i18n;
+#[cfg(any(feature = "learn", feature = "interview", feature = "class"))]
+pub mod json_text;
 #[cfg(test)]
 mod page_list;
 pub mod pages;

@@ -1,9 +1,9 @@
 //! base64url without padding (RFC 4648 §5): the text form of the site's shareable codes (the
 //! mock interview's result code, a class's assignment link and completion code).
 //!
-//! Written out rather than taken from the `base64` crate: its general-purpose engine cost the
-//! mock interview's wasm about 2 KB gzip more than these two loops, on a page within 2 KB of
-//! the 350 KB budget (BENCHMARKS.md, "The mock interview"). The tests hold it to the crate.
+//! Written out rather than taken from the `base64` crate: its general-purpose engine makes the
+//! wasm larger than these two loops do, and the mock interview's page has no room for it
+//! (BENCHMARKS.md, "The mock interview"). The tests hold it to the crate.
 
 /// The alphabet, by value.
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

@@ -250,7 +250,7 @@ pub fn clock(seconds: u32) -> String {
 /// document that cannot be read (the page keeps its text under [`BROKEN_KEY`]).
 pub fn read_stored(text: Option<&str>, interview: &Interview, catalog: &Catalog) -> Option<Result<Session, String>> {
     let text = text?;
-    Some(json_text::read(text).and_then(|stored| {
+    Some(crate::json_text::read::<Stored>(text).and_then(|stored| {
         if stored.version != 1 {
             return Err(format!("version {}", stored.version));
         }
@@ -264,7 +264,7 @@ pub fn read_stored(text: Option<&str>, interview: &Interview, catalog: &Catalog)
 
 /// The stored form of `session`; `None` when the browser cannot write it.
 pub fn write_stored(session: &Session) -> Option<String> {
-    json_text::write(&Stored {
+    crate::json_text::write(&Stored {
         version: 1,
         run: encode(&session.run),
         current: u32::try_from(session.current).unwrap_or(u32::MAX),
@@ -283,34 +283,4 @@ pub struct Stored {
     current: u32,
     revealed: bool,
     finished: bool,
-}
-
-#[cfg(target_arch = "wasm32")]
-mod json_text {
-    use js_sys::JSON;
-    use serde::Serialize;
-    use wasm_bindgen::JsCast;
-
-    pub fn read(text: &str) -> Result<super::Stored, String> {
-        let value = JSON::parse(text).map_err(|e| {
-            e.dyn_ref::<js_sys::Error>().map_or_else(|| "not JSON".to_owned(), |e| String::from(e.message()))
-        })?;
-        serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
-    }
-
-    pub fn write(stored: &super::Stored) -> Option<String> {
-        let value = stored.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).ok()?;
-        JSON::stringify(&value).ok().map(String::from)
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-mod json_text {
-    pub fn read(text: &str) -> Result<super::Stored, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
-    }
-
-    pub fn write(stored: &super::Stored) -> Option<String> {
-        serde_json::to_string(stored).ok()
-    }
 }

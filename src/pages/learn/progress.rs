@@ -4,9 +4,8 @@
 //!
 //! Reading never fails: a document that cannot be read at all is reported and replaced (its
 //! text kept under [`BROKEN_KEY`]); a chapter whose marks cannot be read is reported and
-//! starts afresh, the other chapters kept. In the browser the text goes through its own
-//! `JSON.parse` / `JSON.stringify` and serde-wasm-bindgen, natively through serde_json, as
-//! the exercises' stored progress does (`pages/exercises/storage.rs`).
+//! starts afresh, the other chapters kept. The text goes through [`crate::json_text`]: the
+//! browser's JSON and serde-wasm-bindgen, natively serde_json.
 
 use std::collections::BTreeMap;
 
@@ -116,7 +115,7 @@ enum Entry {
 /// Reads stored progress; `None` for nothing stored.
 pub fn read(text: Option<&str>) -> (Progress, Vec<Problem>) {
     let Some(text) = text else { return (Progress::default(), Vec::new()) };
-    let document = match json_text::read(text) {
+    let document = match crate::json_text::read::<Read>(text) {
         Ok(document) if document.version == VERSION => document,
         Ok(document) => return (Progress::default(), vec![Problem::Document(format!("version {}", document.version))]),
         Err(error) => return (Progress::default(), vec![Problem::Document(error)]),
@@ -136,35 +135,5 @@ pub fn read(text: Option<&str>) -> (Progress, Vec<Problem>) {
 
 /// The stored form of `progress`; `None` when the browser cannot write it.
 pub fn write(progress: &Progress) -> Option<String> {
-    json_text::write(&Stored { version: VERSION, chapters: &progress.0 })
-}
-
-#[cfg(target_arch = "wasm32")]
-mod json_text {
-    use js_sys::JSON;
-    use serde::Serialize;
-    use wasm_bindgen::JsCast;
-
-    pub fn read(text: &str) -> Result<super::Read, String> {
-        let value = JSON::parse(text).map_err(|e| {
-            e.dyn_ref::<js_sys::Error>().map_or_else(|| "not JSON".to_owned(), |e| String::from(e.message()))
-        })?;
-        serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
-    }
-
-    pub fn write(stored: &super::Stored) -> Option<String> {
-        let value = stored.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).ok()?;
-        JSON::stringify(&value).ok().map(String::from)
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-mod json_text {
-    pub fn read(text: &str) -> Result<super::Read, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
-    }
-
-    pub fn write(stored: &super::Stored) -> Option<String> {
-        serde_json::to_string(stored).ok()
-    }
+    crate::json_text::write(&Stored { version: VERSION, chapters: &progress.0 })
 }
