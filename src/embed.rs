@@ -219,7 +219,7 @@ pub fn EmbedBar(props: &EmbedBarProps) -> Html {
     };
     html! {
         <div class="embed-bar">
-            <button type="button" class="embed-copy" onclick={on_copy}>{ i18n.t("embed.copy") }</button>
+            <button type="button" class="button" onclick={on_copy}>{ i18n.t("embed.copy") }</button>
             if embedded {
                 <a class="embed-open" href={full_url(widget, lang).unwrap_or_default()} target="_blank" rel="noopener"
                    ref={link} onpointerdown={refresh.reform(|_: PointerEvent| ())}

@@ -12,9 +12,6 @@ pub struct UrlNoticesProps {
     pub notices: Vec<UrlNotice>,
     /// The page's class for the box (its colours), e.g. `pl-notices`.
     pub class: &'static str,
-    /// The page's class for the Dismiss button.
-    #[prop_or_default]
-    pub button_class: &'static str,
     /// Called by the Dismiss button; no button without it.
     #[prop_or_default]
     pub on_dismiss: Option<Callback<()>>,
@@ -45,7 +42,7 @@ pub fn UrlNotices(props: &UrlNoticesProps) -> Html {
                 { for props.page_notices.iter().map(|text| html! { <li>{ text }</li> }) }
             </ul>
             if let Some(on_dismiss) = &props.on_dismiss {
-                <button type="button" class={props.button_class} onclick={on_dismiss.reform(|_: MouseEvent| ())}>
+                <button type="button" class="button button-small" onclick={on_dismiss.reform(|_: MouseEvent| ())}>
                     { i18n.t("url_notice.dismiss") }
                 </button>
             }

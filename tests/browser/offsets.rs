@@ -224,7 +224,7 @@ async fn pasting_mqadmin_text_loads_it() {
     let _serial = crate::support::serial().await;
     let (root, handle) = open(&[]).await;
     find(&root, "#of-paste").dyn_into::<HtmlTextAreaElement>().expect("a textarea").set_value(&pasted_text());
-    click(&root, ".of-mqadmin .of-primary");
+    click(&root, ".of-mqadmin .button-primary");
     settle().await;
     see(|| count(&root, "li[data-queue]").to_string(), "2").await;
     see_stat(&root, 0, "lag", "500").await;
@@ -247,7 +247,7 @@ async fn a_garbage_paste_shows_the_line_and_keeps_the_state() {
     textarea.set_value(
         "#Topic  #Broker Name  #QID  #Broker Offset  #Consumer Offset  #Diff  #LastTime\nOrderEvent broker-a zero 1 1 0 N/A\n",
     );
-    click(&root, ".of-mqadmin .of-primary");
+    click(&root, ".of-mqadmin .button-primary");
     settle().await;
     wait_for(&root, ".of-paste-error").await;
     let error = text(&root, ".of-paste-error");
@@ -255,7 +255,7 @@ async fn a_garbage_paste_shows_the_line_and_keeps_the_state() {
     assert_eq!(count(&root, "li[data-queue]"), 3);
     see_total(&root, "lag", "8,100").await;
     textarea.set_value("no header at all");
-    click(&root, ".of-mqadmin .of-primary");
+    click(&root, ".of-mqadmin .button-primary");
     settle().await;
     see(|| text(&root, ".of-paste-error").contains("line 1: no mqadmin consumerProgress header").to_string(), "true")
         .await;
@@ -297,7 +297,7 @@ async fn the_mqadmin_text_is_laid_out_exactly_as_rocketmq_prints_it() {
 /// Puts `text` in the paste box and presses Load text.
 async fn paste(root: &Element, text: &str) {
     find(root, "#of-paste").dyn_into::<HtmlTextAreaElement>().expect("a textarea").set_value(text);
-    click(root, ".of-mqadmin .of-primary");
+    click(root, ".of-mqadmin .button-primary");
     settle().await;
 }
 

@@ -85,7 +85,7 @@ async function act(frame, state, solution) {
     if (symptom !== before.get('ts_s')) {
       await frame.locator(`.ts-symptom[data-symptom="${symptom}"]`).click();
     } else if (before.has('ts_a')) {
-      await frame.locator('.ts-causes .ts-button').click();
+      await frame.locator('.ts-causes .button').click();
     }
     await expect(frame.locator('.ts-cause').first()).toBeVisible();
     const causes = await frame.locator('.ts-cause').evaluateAll((cards) => cards.map((card) => card.dataset.cause));

@@ -406,6 +406,9 @@ const PAGES = [
   ['exercises (zh-CN link)', '?lang=zh-CN&ex_id=drain_time&ex_seed=1#/exercises', '.ex-prompt'],
   ['timeline', '?lang=en#/timeline', 'main h1'],
   ['troubleshoot', '?lang=en#/troubleshoot', 'main h1'],
+  ['learn', '?lang=en#/learn', 'main h1'],
+  ['interview', '?lang=en#/interview', 'main h1'],
+  ['class', '?lang=en#/class', 'main h1'],
 ];
 if (FIRST > 0) {
   console.log(`first render per page, ms since navigation start (median / max of ${FIRST} fresh loads${throttled}):`);

@@ -101,13 +101,13 @@ pub fn Builder() -> Html {
             <li class="cl-order-item" data-id={id.clone()}>
                 <span class="cl-order-title">{ format!("{}. {title}", at + 1) }</span>
                 <span class="cl-order-buttons">
-                    <button type="button" class="cl-button" disabled={at == 0} id={format!("cl-up-{id}")}
+                    <button type="button" class="button" disabled={at == 0} id={format!("cl-up-{id}")}
                         aria-label={i18n.t_args("page.class.builder.up", &[("title", &title)])}
                         onclick={edit.reform(move |_: MouseEvent| Edit::Move(at, true))}>{ "↑" }</button>
-                    <button type="button" class="cl-button" disabled={last} id={format!("cl-down-{id}")}
+                    <button type="button" class="button" disabled={last} id={format!("cl-down-{id}")}
                         aria-label={i18n.t_args("page.class.builder.down", &[("title", &title)])}
                         onclick={edit.reform(move |_: MouseEvent| Edit::Move(at, false))}>{ "↓" }</button>
-                    <button type="button" class="cl-button"
+                    <button type="button" class="button"
                         aria-label={i18n.t_args("page.class.builder.remove", &[("title", &title)])}
                         onclick={edit.reform({ let id = id.clone(); move |_: MouseEvent| Edit::Exercise(id.clone()) })}>{ "✕" }</button>
                 </span>
@@ -194,7 +194,7 @@ pub fn Builder() -> Html {
                         <span class="cl-row">
                             <input type="number" id="cl-seed" min="0" max={MAX_CLASS_SEED.to_string()} step="1"
                                 value={draft.seed.to_string()} onchange={on_seed} />
-                            <button type="button" class="cl-button" id="cl-new-seed" onclick={on_new_seed}>{ i18n.t("page.class.builder.new_seed") }</button>
+                            <button type="button" class="button" id="cl-new-seed" onclick={on_new_seed}>{ i18n.t("page.class.builder.new_seed") }</button>
                         </span>
                         <p class="cl-help">{ i18n.t("page.class.builder.seed_help") }</p>
                     </div>
@@ -225,14 +225,14 @@ pub fn Builder() -> Html {
                         <output id="cl-link" class="cl-link">{ link }</output>
                     </p>
                     <p class="cl-row">
-                        <button type="button" class="cl-button cl-primary" id="cl-copy" onclick={on_copy}>{ i18n.t("page.class.builder.copy") }</button>
+                        <button type="button" class="button button-primary" id="cl-copy" onclick={on_copy}>{ i18n.t("page.class.builder.copy") }</button>
                         <span class="cl-status" role="status">{ copy_status }</span>
                     </p>
                     <h3>{ i18n.t("page.class.print.title") }</h3>
                     <p class="cl-help">{ i18n.t("page.class.print.help") }</p>
                     <p class="cl-row">
-                        <button type="button" class="cl-button" id="cl-print-exam" onclick={print(SheetPart::Exam)}>{ i18n.t("page.class.print.exam") }</button>
-                        <button type="button" class="cl-button" id="cl-print-key" onclick={print(SheetPart::Key)}>{ i18n.t("page.class.print.key") }</button>
+                        <button type="button" class="button" id="cl-print-exam" onclick={print(SheetPart::Exam)}>{ i18n.t("page.class.print.exam") }</button>
+                        <button type="button" class="button" id="cl-print-key" onclick={print(SheetPart::Key)}>{ i18n.t("page.class.print.key") }</button>
                     </p>
                 } else {
                     <p class="cl-help" id="cl-link-missing">{ i18n.t("page.class.builder.nothing") }</p>

@@ -119,7 +119,7 @@ pub fn Class() -> Html {
     html! {
         <section class="page page-class">
             <div class="cl-notices" role="status">
-                <UrlNotices {notices} {page_notices} class="cl-notice-box" button_class="cl-button" status={false} {on_dismiss} />
+                <UrlNotices {notices} {page_notices} class="cl-notice-box" status={false} {on_dismiss} />
             </div>
             if let Some(assignment) = assignment {
                 <StudentView assignment={assignment.clone()} />

@@ -196,7 +196,7 @@ pub fn StudentView(props: &StudentViewProps) -> Html {
                     value={(*name).clone()} oninput={on_name} />
                 <p class="cl-help">{ i18n.t("page.class.student.code_help") }</p>
                 <p class="cl-row">
-                    <button type="button" class="cl-button cl-primary" id="cl-get-code" onclick={on_code}>
+                    <button type="button" class="button button-primary" id="cl-get-code" onclick={on_code}>
                         { i18n.t(if finished { "page.class.student.get_code" } else { "page.class.student.get_partial" }) }
                     </button>
                 </p>
@@ -212,7 +212,7 @@ pub fn StudentView(props: &StudentViewProps) -> Html {
                 if let Some(report) = code.as_ref() {
                     <p><output id="cl-code" class="cl-code">{ report.code() }</output></p>
                     <p class="cl-row">
-                        <button type="button" class="cl-button" id="cl-copy-code" onclick={on_copy}>{ i18n.t("page.class.builder.copy") }</button>
+                        <button type="button" class="button" id="cl-copy-code" onclick={on_copy}>{ i18n.t("page.class.builder.copy") }</button>
                         <span class="cl-status" role="status">{ copy_status }</span>
                     </p>
                 }

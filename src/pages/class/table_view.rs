@@ -284,8 +284,8 @@ pub fn TableView(props: &TableViewProps) -> Html {
                 <label for="cl-codes">{ i18n.t("page.class.table.codes") }</label>
                 <textarea id="cl-codes" rows="6" spellcheck="false" ref={textarea} />
                 <p class="cl-row">
-                    <button type="submit" class="cl-button cl-primary" id="cl-read-codes">{ i18n.t("page.class.table.read") }</button>
-                    <button type="button" class="cl-button" id="cl-clear" onclick={on_clear}>{ i18n.t("page.class.table.clear") }</button>
+                    <button type="submit" class="button button-primary" id="cl-read-codes">{ i18n.t("page.class.table.read") }</button>
+                    <button type="button" class="button" id="cl-clear" onclick={on_clear}>{ i18n.t("page.class.table.clear") }</button>
                 </p>
             </form>
             <div class="cl-drop" ondrop={on_drop} ondragover={on_drag_over}>
@@ -306,7 +306,7 @@ pub fn TableView(props: &TableViewProps) -> Html {
             { for table }
             if !rows.is_empty() {
                 <p class="cl-row">
-                    <button type="button" class="cl-button" id="cl-csv" onclick={on_csv}>{ i18n.t("page.class.table.csv") }</button>
+                    <button type="button" class="button" id="cl-csv" onclick={on_csv}>{ i18n.t("page.class.table.csv") }</button>
                 </p>
             }
         </section>

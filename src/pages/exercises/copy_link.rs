@@ -58,7 +58,7 @@ pub fn CopyLink(props: &CopyLinkProps) -> Html {
             <label for={props.id.clone()}>{ props.label.clone() }</label>
             <div class="ex-copy-row">
                 <input type="text" readonly=true id={props.id.clone()} value={props.url.clone()} ref={input} />
-                <button type="button" class="ex-button" {onclick}>{ props.button.clone() }</button>
+                <button type="button" class="button" {onclick}>{ props.button.clone() }</button>
             </div>
             <p class="ex-help" role="status">{ message }</p>
         </div>

@@ -216,18 +216,18 @@ pub fn ExerciseView(props: &ExerciseProps) -> Html {
                     <form class="ex-form" {onsubmit} novalidate=true>
                         { for parts }
                         <div class="ex-actions">
-                            <button type="submit" class="ex-button ex-primary">{ i18n.t("page.exercises.submit") }</button>
+                            <button type="submit" class="button button-primary">{ i18n.t("page.exercises.submit") }</button>
                             if let Some(tier) = next_hint {
-                                <button type="button" class="ex-button" id="ex-hint" onclick={on_hint}>
+                                <button type="button" class="button" id="ex-hint" onclick={on_hint}>
                                     { i18n.t_args("page.exercises.hint.show", &[("n", &(revealed_now + 1).to_string()),
                                         ("total", &hint_count.to_string()), ("tier", tier)]) }
                                 </button>
                             }
                             if answers_shown && !*show_model && (!props.in_run || graded.is_some()) {
-                                <button type="button" class="ex-button" id="ex-model" onclick={on_model}>{ i18n.t("page.exercises.model.open") }</button>
+                                <button type="button" class="button" id="ex-model" onclick={on_model}>{ i18n.t("page.exercises.model.open") }</button>
                             }
                             if attempt < MAX_TRY && !props.in_run {
-                                <a class="ex-button" href={next_href} id="ex-new"
+                                <a class="button" href={next_href} id="ex-new"
                                     onclick={link_click(&props.nav, Target::Exercise(id.clone(), attempt + 1))}>
                                     { i18n.t("page.exercises.new_numbers") }
                                 </a>

@@ -112,7 +112,7 @@ pub fn IndexView(props: &IndexProps) -> Html {
                         <form class="ex-seed-form" onsubmit={on_apply}>
                             <NumberField id="ex-seed" label={i18n.t("page.exercises.class.seed")} value={*pending as f64}
                                 min={0.0} max={MAX_SEED as f64} slider={false} on_change={on_seed} />
-                            <button type="submit" class="ex-button" disabled={*pending == seed}>{ i18n.t("page.exercises.class.apply") }</button>
+                            <button type="submit" class="button" disabled={*pending == seed}>{ i18n.t("page.exercises.class.apply") }</button>
                         </form>
                         <label class="ex-check">
                             <input type="checkbox" id="ex-model-allowed" checked={model == ModelAnswers::Shown}

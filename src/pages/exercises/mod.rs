@@ -301,7 +301,7 @@ pub fn Exercises() -> Html {
     html! {
         <section class="page page-exercises">
             <div class="ex-notices" role="status">
-                <UrlNotices notices={url_notices} {page_notices} class="ex-notice-box" button_class="ex-button"
+                <UrlNotices notices={url_notices} {page_notices} class="ex-notice-box"
                             status={false} on_dismiss={dispatch.reform(|()| Action::DismissNotices)} />
             </div>
             { body }

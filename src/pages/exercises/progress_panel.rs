@@ -172,7 +172,7 @@ pub fn ProgressPanel(props: &ProgressPanelProps) -> Html {
             <p>{ i18n.t("page.exercises.progress.code_label") }{ " " }<output class="ex-code" id="ex-code">{ code }</output></p>
             <p class="ex-help">{ i18n.t("page.exercises.progress.code_help") }</p>
             <div class="ex-actions">
-                <button type="button" class="ex-button" id="ex-export" onclick={on_export}>{ i18n.t("page.exercises.progress.export") }</button>
+                <button type="button" class="button" id="ex-export" onclick={on_export}>{ i18n.t("page.exercises.progress.export") }</button>
             </div>
             <div class="ex-file">
                 <label for="ex-import">{ i18n.t("page.exercises.progress.import") }</label>
@@ -187,7 +187,7 @@ pub fn ProgressPanel(props: &ProgressPanelProps) -> Html {
                     <textarea id="ex-verify-json" rows="5" spellcheck="false" ref={verify_json} />
                     <label for="ex-verify-code">{ i18n.t("page.exercises.verify.code") }</label>
                     <input type="text" id="ex-verify-code" autocomplete="off" placeholder="XXXX-XXXX" ref={verify_code} />
-                    <button type="submit" class="ex-button">{ i18n.t("page.exercises.verify.check") }</button>
+                    <button type="submit" class="button">{ i18n.t("page.exercises.verify.check") }</button>
                 </form>
                 <div role="status" class="ex-status">{ for verdict }</div>
             </details>

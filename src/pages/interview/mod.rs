@@ -364,8 +364,8 @@ fn start_view(i18n: &I18n, page: &Page, dispatch: &Callback<Action>) -> Html {
                 </fieldset>
                 <SeedField seed={setup.seed} on_seed={dispatch.reform(move |seed| Action::SetSetup(Setup { seed, ..setup }))} />
                 <div class="iv-buttons">
-                    <button type="button" class="iv-button" onclick={new_seed}>{ i18n.t("page.interview.start.new_seed") }</button>
-                    <button type="submit" class="iv-button iv-primary" id="iv-start">{ i18n.t("page.interview.start.start") }</button>
+                    <button type="button" class="button" onclick={new_seed}>{ i18n.t("page.interview.start.new_seed") }</button>
+                    <button type="submit" class="button button-primary" id="iv-start">{ i18n.t("page.interview.start.start") }</button>
                 </div>
                 <p class="iv-help">{ i18n.t("page.interview.start.rules") }</p>
             </form>
@@ -467,7 +467,7 @@ fn OpenCode(props: &OpenCodeProps) -> Html {
             <form {onsubmit} novalidate=true>
                 <label for="iv-code-input">{ i18n.t("page.interview.paste.label") }</label>
                 <textarea id="iv-code-input" rows="3" spellcheck="false" value={(*text).clone()} {oninput} />
-                <button type="submit" class="iv-button">{ i18n.t("page.interview.paste.button") }</button>
+                <button type="submit" class="button">{ i18n.t("page.interview.paste.button") }</button>
                 <p class="iv-error" role="alert">{ (*error).as_ref().map(|e| code_error(&i18n, e)).unwrap_or_default() }</p>
             </form>
         </section>
@@ -512,14 +512,14 @@ fn run_view(i18n: &I18n, session: &Session, dispatch: &Callback<Action>) -> Html
             <p class="visually-hidden" aria-live="polite">{ said }</p>
             <div class="iv-item">{ body }</div>
             <div class="iv-buttons iv-run-buttons">
-                <button type="button" class="iv-button" id="iv-skip" onclick={dispatch.reform(|_: MouseEvent| Action::Skip)}>
+                <button type="button" class="button" id="iv-skip" onclick={dispatch.reform(|_: MouseEvent| Action::Skip)}>
                     { i18n.t("page.interview.run.skip") }
                 </button>
-                <button type="button" class="iv-button iv-primary" id="iv-next" onclick={dispatch.reform(|_: MouseEvent| Action::Next)}>
+                <button type="button" class="button button-primary" id="iv-next" onclick={dispatch.reform(|_: MouseEvent| Action::Next)}>
                     { if last { i18n.t("page.interview.run.finish") } else { i18n.t("page.interview.run.next") } }
                 </button>
                 if !last {
-                    <button type="button" class="iv-button" id="iv-end" onclick={dispatch.reform(|_: MouseEvent| Action::Finish)}>
+                    <button type="button" class="button" id="iv-end" onclick={dispatch.reform(|_: MouseEvent| Action::Finish)}>
                         { i18n.t("page.interview.run.end") }
                     </button>
                 }
@@ -578,7 +578,7 @@ fn open_view(
                 </section>
             } else {
                 <div class="iv-buttons">
-                    <button type="button" class="iv-button" id="iv-reveal" onclick={dispatch.reform(|_: MouseEvent| Action::Reveal)}>
+                    <button type="button" class="button" id="iv-reveal" onclick={dispatch.reform(|_: MouseEvent| Action::Reveal)}>
                         { i18n.t("page.interview.open.show") }
                     </button>
                 </div>

@@ -65,7 +65,7 @@ pub fn ReportView(props: &ReportProps) -> Html {
                 <>
                     <h1 id={REPORT_TITLE_ID} tabindex="-1">{ i18n.t("page.interview.report.title") }</h1>
                     <p class="iv-error" role="alert">{ i18n.t_args("page.interview.report.error", &[("error", &error)]) }</p>
-                    <button type="button" class="iv-button" onclick={props.on_new.reform(|_: MouseEvent| ())}>{ i18n.t("page.interview.report.new") }</button>
+                    <button type="button" class="button" onclick={props.on_new.reform(|_: MouseEvent| ())}>{ i18n.t("page.interview.report.new") }</button>
                 </>
             };
         }
@@ -187,7 +187,7 @@ pub fn ReportView(props: &ReportProps) -> Html {
             <CopyLink id="iv-code-link" label={i18n.t("page.interview.report.link")} button={i18n.t("page.exercises.link.copy")}
                 url={report_url(&code, lang)} />
             <div class="iv-buttons">
-                <button type="button" class="iv-button iv-primary" id="iv-new" onclick={props.on_new.reform(|_: MouseEvent| ())}>
+                <button type="button" class="button button-primary" id="iv-new" onclick={props.on_new.reform(|_: MouseEvent| ())}>
                     { i18n.t("page.interview.report.new") }
                 </button>
             </div>

@@ -165,7 +165,7 @@ pub fn Offsets() -> Html {
             if full {
                 <p class="lead">{ i18n.t("page.offsets.intro") }</p>
             }
-            <UrlNotices notices={url_notices} class="of-notices of-notice-box" button_class="of-button"
+            <UrlNotices notices={url_notices} class="of-notices of-notice-box"
                         on_dismiss={dispatch.reform(|()| Action::DismissNotices)} page_notices={page_notices} />
             <div class="of-layout">
                 <div class="of-main">
@@ -174,11 +174,11 @@ pub fn Offsets() -> Html {
                             { i18n.t_args("page.offsets.queues.title", &[("group", &state.group)]) }
                         </h2>
                         <div class="of-toolbar">
-                            <button type="button" class="of-button of-primary" id="of-preset"
+                            <button type="button" class="button button-primary" id="of-preset"
                                 onclick={dispatch.reform(|_: MouseEvent| Action::Preset)}>
                                 { i18n.t("page.offsets.queues.preset") }
                             </button>
-                            <button type="button" class="of-button" id="of-add" disabled={state.queues.len() >= MAX_QUEUES}
+                            <button type="button" class="button" id="of-add" disabled={state.queues.len() >= MAX_QUEUES}
                                 onclick={dispatch.reform(|_: MouseEvent| Action::AddQueue)}>
                                 { i18n.t("page.offsets.queues.add") }
                             </button>

@@ -156,7 +156,7 @@ pub fn MqadminPanel(props: &MqadminPanelProps) -> Html {
             <div class="of-terminal">
                 <div class="of-terminal-bar">
                     <code class="of-command">{ command }</code>
-                    <button type="button" class="of-button" onclick={on_copy}>{ i18n.t("page.offsets.mqadmin.copy") }</button>
+                    <button type="button" class="button" onclick={on_copy}>{ i18n.t("page.offsets.mqadmin.copy") }</button>
                 </div>
                 <pre ref={pre} class="of-pre" tabindex="0" role="region" aria-label={i18n.t("page.offsets.mqadmin.output_label")}>{ props.text.clone() }</pre>
             </div>
@@ -173,7 +173,7 @@ pub fn MqadminPanel(props: &MqadminPanelProps) -> Html {
             <textarea ref={paste} id="of-paste" class="of-paste" rows="6" spellcheck="false"
                 aria-describedby="of-paste-help" placeholder="#Topic  #Broker Name  #QID  #Broker Offset  …" />
             <div class="of-toolbar">
-                <button type="button" class="of-button of-primary" onclick={on_load}>{ i18n.t("page.offsets.mqadmin.load") }</button>
+                <button type="button" class="button button-primary" onclick={on_load}>{ i18n.t("page.offsets.mqadmin.load") }</button>
             </div>
             { match &*loaded {
                 Some(Loaded::Rows(n)) => html! {

@@ -126,7 +126,7 @@ pub fn QueueCard(props: &QueueCardProps) -> Html {
                     { name.clone() }
                     <span class="of-queue-topic">{ i18n.t_args("page.offsets.queue.topic", &[("topic", &row.mq.topic)]) }</span>
                 </h3>
-                <button type="button" class="of-button of-remove" onclick={remove}
+                <button type="button" class="button of-remove" onclick={remove}
                     aria-label={i18n.t_args("page.offsets.queue.remove_label", &[("queue", &name)])}>
                     { i18n.t("page.offsets.queue.remove") }
                 </button>

@@ -91,7 +91,7 @@ pub fn RealOutput(props: &RealOutputProps) -> Html {
             <h2 id="of-real-title">{ i18n.t("page.offsets.real.title") }</h2>
             <p class="of-explain">{ i18n.t("page.offsets.real.intro") }</p>
             <div class="of-toolbar">
-                <button type="button" class="of-button of-primary" id="of-field-example"
+                <button type="button" class="button button-primary" id="of-field-example"
                     onclick={props.dispatch.reform(|_: MouseEvent| Action::FieldExample)}>
                     { i18n.t("page.offsets.real.example") }
                 </button>

@@ -202,14 +202,14 @@ pub fn Planner() -> Html {
             if full {
                 <p class="lead">{ i18n.t("page.planner.intro") }</p>
             }
-            <UrlNotices notices={state.notices.clone()} class="pl-notices" button_class="pl-button pl-button-quiet"
+            <UrlNotices notices={state.notices.clone()} class="pl-notices"
                         on_dismiss={on_dismiss} />
             <div class="pl-layout">
                 <form class="pl-form" aria-labelledby="pl-inputs-heading" novalidate=true
                       onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                     <h2 id="pl-inputs-heading">{ i18n.t("page.planner.inputs") }</h2>
                     <div class="pl-preset">
-                        <button type="button" class="pl-button" onclick={on_preset}
+                        <button type="button" class="button button-primary" onclick={on_preset}
                                 aria-describedby="pl-preset-help">
                             { i18n.t("page.planner.preset") }
                         </button>

@@ -75,7 +75,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
             aria-labelledby="pg-controls-title" onclick={dock.on_click.clone()} onchange={dock.on_change.clone()}>
             <div class="pg-controls-head">
                 <h2 id="pg-controls-title">{ i18n.t("page.playground.controls.title") }</h2>
-                <button type="button" class="pg-button pg-more dock-more" aria-expanded={dock.open.to_string()}
+                <button type="button" class="button pg-more dock-more" aria-expanded={dock.open.to_string()}
                     onclick={dock.on_toggle.clone()}>
                     { i18n.t("page.playground.controls.more") }
                 </button>
@@ -145,7 +145,7 @@ fn queue_stepper(i18n: &I18n, queues: u16, act: &Callback<Action>) -> Html {
         let next = queue_step(queues, up);
         let onclick = act.reform(move |_: MouseEvent| Action::SetQueues(next.unwrap_or(queues)));
         html! {
-            <button type="button" class="pg-button" aria-label={i18n.t(key)} {onclick} disabled={next.is_none()}>
+            <button type="button" class="button" aria-label={i18n.t(key)} {onclick} disabled={next.is_none()}>
                 { text }
             </button>
         }
@@ -221,7 +221,7 @@ fn config_list(i18n: &I18n, s: &Settings, act: &Callback<Action>) -> Html {
             <p class="pg-config-list">
                 <code>{ format!("messageQueueList = [{}]", names.join(", ")) }</code>
             </p>
-            <button type="button" class="pg-button" onclick={on_clear} disabled={s.config.is_empty()}>
+            <button type="button" class="button" onclick={on_clear} disabled={s.config.is_empty()}>
                 { i18n.t("page.playground.config.clear") }
             </button>
         </fieldset>
@@ -240,12 +240,12 @@ fn membership(i18n: &I18n, s: &Settings, act: &Callback<Action>) -> Html {
     html! {
         <div class="pg-membership">
             <div class="pg-buttons">
-                <button type="button" id="pg-add" class="pg-button" onclick={on_add}
+                <button type="button" id="pg-add" class="button" onclick={on_add}
                     disabled={members >= MAX_CONSUMERS}
                     title={i18n.t_args("page.playground.controls.add_title", &[("cid", &joiner)])}>
                     { i18n.t("page.playground.controls.add") }
                 </button>
-                <button type="button" id="pg-remove" class="pg-button" onclick={on_remove}
+                <button type="button" id="pg-remove" class="button" onclick={on_remove}
                     disabled={members == 0}
                     title={i18n.t_args("page.playground.controls.remove_title", &[("cid", &leaver)])}>
                     { i18n.t("page.playground.controls.remove") }

@@ -245,7 +245,7 @@ pub fn panel(i18n: &I18n, watch: &Watch, lab: &Lab, commands: &Commands) -> Html
         Phase::Predicting { .. } => html! {
             <div class="pg-watch-tools">
                 <p class="pg-question">{ i18n.t("page.playground.predict.question") }</p>
-                <button type="button" id="pg-show" class="pg-watch-button" onclick={commands.show.clone()}>
+                <button type="button" id="pg-show" class="button" onclick={commands.show.clone()}>
                     { i18n.t("page.playground.predict.show") }
                 </button>
             </div>
@@ -266,11 +266,11 @@ pub fn panel(i18n: &I18n, watch: &Watch, lab: &Lab, commands: &Commands) -> Html
             html! {
                 <div class="pg-watch-tools">
                     // The same button finishes after the last move (the keyboard focus stays).
-                    <button type="button" id="pg-step" class="pg-watch-button" onclick={commands.step.clone()}>
+                    <button type="button" id="pg-step" class="button" onclick={commands.step.clone()}>
                         { if *done < count { i18n.t("page.playground.history.next") } else { i18n.t("page.playground.history.finish") } }
                     </button>
                     if *done < count {
-                        <button type="button" id="pg-step-stop" class="pg-watch-button" onclick={commands.stop.clone()}>
+                        <button type="button" id="pg-step-stop" class="button" onclick={commands.stop.clone()}>
                             { i18n.t("page.playground.history.stop") }
                         </button>
                     }
@@ -292,11 +292,11 @@ pub fn panel(i18n: &I18n, watch: &Watch, lab: &Lab, commands: &Commands) -> Html
         Phase::Live | Phase::Graded { .. } => html! {
             if lanes && newest.is_some() {
                 <div class="pg-watch-tools">
-                    <button type="button" id="pg-replay" class="pg-watch-button" onclick={commands.replay.clone()}>
+                    <button type="button" id="pg-replay" class="button" onclick={commands.replay.clone()}>
                         { i18n.t("page.playground.history.replay") }
                     </button>
                     if newest.is_some_and(|e| !e.moves.moved.is_empty()) {
-                        <button type="button" id="pg-step" class="pg-watch-button" onclick={commands.step.clone()}>
+                        <button type="button" id="pg-step" class="button" onclick={commands.step.clone()}>
                             { i18n.t("page.playground.history.step") }
                         </button>
                     }

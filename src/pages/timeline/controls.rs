@@ -36,7 +36,7 @@ pub fn ControlDock(props: &ControlDockProps) -> Html {
     html! {
         <div ref={dock.node.clone()} class={classes!("tl-top", dock.open.then_some("is-open"))}
              onclick={dock.on_click.clone()} onchange={dock.on_change.clone()}>
-            <button type="button" class="tl-button tl-more dock-more" aria-expanded={dock.open.to_string()}
+            <button type="button" class="button tl-more dock-more" aria-expanded={dock.open.to_string()}
                     onclick={dock.on_toggle.clone()}>
                 { i18n.t("page.timeline.transport.more") }
             </button>
@@ -166,15 +166,15 @@ pub fn Transport(props: &TransportProps) -> Html {
     html! {
         <div class="tl-transport" role="group" aria-label={i18n.t("page.timeline.transport.label")}>
             <div class="tl-buttons">
-                <button type="button" class="tl-button" id="tl-to-start" onclick={act(Action::ToStart)} disabled={at_start}>
+                <button type="button" class="button" id="tl-to-start" onclick={act(Action::ToStart)} disabled={at_start}>
                     { i18n.t("page.timeline.transport.start") }</button>
-                <button type="button" class="tl-button" id="tl-step-back" onclick={act(Action::StepBack)} disabled={at_start}
+                <button type="button" class="button" id="tl-step-back" onclick={act(Action::StepBack)} disabled={at_start}
                         aria-keyshortcuts=",">{ i18n.t("page.timeline.transport.step_back") }</button>
-                <button type="button" class="tl-button tl-button-primary" id="tl-play" onclick={act(Action::TogglePlay)}
+                <button type="button" class="button button-primary" id="tl-play" onclick={act(Action::TogglePlay)}
                         aria-pressed={props.playing.to_string()} aria-keyshortcuts="k">{ play_label }</button>
-                <button type="button" class="tl-button" id="tl-step" onclick={act(Action::Step)} disabled={at_end}
+                <button type="button" class="button" id="tl-step" onclick={act(Action::Step)} disabled={at_end}
                         aria-keyshortcuts=".">{ i18n.t("page.timeline.transport.step") }</button>
-                <button type="button" class="tl-button" id="tl-to-end" onclick={act(Action::ToEnd)} disabled={at_end}>
+                <button type="button" class="button" id="tl-to-end" onclick={act(Action::ToEnd)} disabled={at_end}>
                     { i18n.t("page.timeline.transport.end") }</button>
                 <div class="tl-field tl-speed">
                     <label for="tl-speed">{ i18n.t("page.timeline.transport.speed") }</label>

@@ -148,9 +148,9 @@ pub fn EventBar(props: &EventBarProps) -> Html {
                 <line class="tl-cursor" x1={cx.clone()} x2={cx} y1="0" y2={format!("{height}")} />
             </svg>
             <div class="tl-buttons">
-                <button type="button" class="tl-button" id="tl-prev-event" onclick={act(Action::PreviousEvent)}
+                <button type="button" class="button" id="tl-prev-event" onclick={act(Action::PreviousEvent)}
                         disabled={!has_previous} aria-keyshortcuts="[">{ i18n.t("page.timeline.markers.previous") }</button>
-                <button type="button" class="tl-button" id="tl-next-event" onclick={act(Action::NextEvent)}
+                <button type="button" class="button" id="tl-next-event" onclick={act(Action::NextEvent)}
                         disabled={at_end} aria-keyshortcuts="]">{ i18n.t("page.timeline.markers.next") }</button>
             </div>
             <div class="tl-check">

@@ -23,7 +23,7 @@ pub fn script_list(
                 <span class="tl-event-time">{ time_label(i18n, e.at_ms) }</span>
                 <span class="tl-event-text">{ text.clone() }</span>
                 if let Some(i) = remove {
-                    <button type="button" class="tl-button tl-button-quiet"
+                    <button type="button" class="button button-small"
                         aria-label={i18n.t_args("page.timeline.script.remove_label", &[("event", &text)])}
                         onclick={on_action.reform(move |_: MouseEvent| Action::RemoveInjected(i))}>
                         { i18n.t("page.timeline.script.remove") }

@@ -133,7 +133,7 @@ pub fn InjectPanel(props: &InjectProps) -> Html {
     };
     let button = |label: &'static str, onclick: Option<Callback<MouseEvent>>| {
         let disabled = onclick.is_none();
-        html! { <button type="button" class="tl-button" {disabled} onclick={onclick.unwrap_or_default()}>{ label }</button> }
+        html! { <button type="button" class="button" {disabled} onclick={onclick.unwrap_or_default()}>{ label }</button> }
     };
     html! {
         <div class="tl-inject">

@@ -348,7 +348,7 @@ fn keyboard(e: &KeyboardEvent) -> Option<Action> {
 fn notices_box(i18n: &I18n, page: &Page, on_action: &Callback<Action>) -> Html {
     let (url_notices, page_notices) = split_notices(&page.notices, |n| sorted(i18n, n));
     html! {
-        <UrlNotices notices={url_notices} {page_notices} class="tl-notices" button_class="tl-button tl-button-quiet"
+        <UrlNotices notices={url_notices} {page_notices} class="tl-notices"
                     on_dismiss={on_action.reform(|()| Action::DismissNotices)} />
     }
 }

@@ -80,7 +80,7 @@ pub fn moves_words(
                     }) }
                 </ol>
             }
-            <button type="button" class="tl-button" id="tl-replay" disabled={changes.is_empty()}
+            <button type="button" class="button" id="tl-replay" disabled={changes.is_empty()}
                     aria-describedby="tl-replay-help" onclick={on_action.reform(|_: MouseEvent| Action::ReplayLast)}>
                 { i18n.t("page.timeline.moves.replay") }
             </button>
@@ -155,7 +155,7 @@ pub fn predict_panel(
                     { for (0..queue_total).map(tile) }
                 </ul>
                 if !q.shown {
-                    <button type="button" class="tl-button" id="tl-predict-show"
+                    <button type="button" class="button" id="tl-predict-show"
                             onclick={on_action.reform(|_: MouseEvent| Action::ShowPrediction)}>
                         { i18n.t("page.timeline.predict.show") }
                     </button>

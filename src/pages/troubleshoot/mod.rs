@@ -100,7 +100,7 @@ pub fn Troubleshoot() -> Html {
                 <h2 id="ts-causes-heading">{ i18n.t(symptom.title) }</h2>
                 <p class="ts-note">{ i18n.t("page.troubleshoot.answer_hint") }</p>
                 if answered {
-                    <p><button type="button" class="ts-button" onclick={on_clear}>
+                    <p><button type="button" class="button" onclick={on_clear}>
                         { i18n.t("page.troubleshoot.clear") }
                     </button></p>
                 }
@@ -116,7 +116,7 @@ pub fn Troubleshoot() -> Html {
                 <p class="lead">{ i18n.t("page.troubleshoot.intro") }</p>
             }
             <EmbedBar route={Route::Troubleshoot} widget={Widget::Page} />
-            <UrlNotices notices={page.notices.clone()} class="ts-notices" button_class="ts-button"
+            <UrlNotices notices={page.notices.clone()} class="ts-notices"
                         on_dismiss={on_dismiss} />
             <nav class="ts-symptom-nav" aria-labelledby="ts-symptoms-heading">
                 <h2 id="ts-symptoms-heading">{ i18n.t("page.troubleshoot.symptoms") }</h2>
