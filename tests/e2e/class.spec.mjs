@@ -256,4 +256,19 @@ test('printable sheets: the exam and the answer key, one exercise per page', asy
   await expect(page.locator('.cl-key-exercise').first()).toContainText('(a) Choose one:');
   const key = pdfPages(await page.pdf({ format: 'A4' }));
   expect(key).toBeGreaterThanOrEqual(3);
+
+  // The sheets are in the link's language, which the students read, not the site's.
+  await page.emulateMedia({ media: 'screen' });
+  await page.locator('#cl-lang').selectOption('zh-CN');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Print exam' }).click();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.cl-sheet')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.locator('.cl-sheet-head h2')).toContainText('试卷');
+  await expect(page.locator('.cl-sheet-head')).toContainText('姓名');
+  await expect(page.locator('.cl-sheet-exercise').first()).toContainText('选择一个选项');
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByRole('button', { name: 'Print answer key' }).click();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.cl-key > h2')).toContainText('答案');
 });

@@ -241,7 +241,7 @@ pub fn Builder() -> Html {
             <TableView assignment={ready.then(|| (*draft).clone())} />
         </div>
         if ready {
-            <Sheet assignment={(*draft).clone()} part={*printing} />
+            <Sheet assignment={(*draft).clone()} part={*printing} lang={*lang} />
         }
         </>
     }

@@ -2,7 +2,8 @@
 //! numbers, with space to answer, one exercise per page) and the answer key (each part's
 //! expected answer, the value the grader compares with, and the model explanation), on
 //! pages of its own. Hidden on screen; `static/class.css` shows it, and only it, in print.
-//! Its headings start at `h2`: the page's one `h1` is the builder's.
+//! Its headings start at `h2`: the page's one `h1` is the builder's. It is written in the
+//! assignment link's language, which the students read, whatever the site's language.
 
 use rebalance_core::exercise::class::Assignment;
 use rebalance_core::exercise::grade::display;
@@ -10,7 +11,8 @@ use rebalance_core::exercise::instance::{option_letter, PartInput};
 use rebalance_core::exercise::{instance_for, Instance, Value};
 use yew::prelude::*;
 
-use crate::hooks::use_i18n;
+use crate::hooks::I18n;
+use crate::i18n::Lang;
 use crate::pages::exercises::catalog;
 
 /// Which part of the sheet is printed.
@@ -29,6 +31,8 @@ pub struct SheetProps {
     pub assignment: Assignment,
     /// What a print shows.
     pub part: SheetPart,
+    /// The language of the assignment link.
+    pub lang: Lang,
 }
 
 /// The letter of part `i`: (a), (b), …
@@ -39,8 +43,8 @@ fn letter(i: usize) -> char {
 /// The exam and the answer key of an assignment.
 #[component]
 pub fn Sheet(props: &SheetProps) -> Html {
-    let i18n = use_i18n();
-    let lang = i18n.lang();
+    let lang = props.lang;
+    let i18n = I18n::new(lang, Callback::noop());
     let a = &props.assignment;
     let instances = use_memo((a.seed, a.exercises.clone()), |(seed, ids)| {
         ids.iter().map(|id| instance_for(catalog(), *seed, id).map_err(|e| e.to_string())).collect::<Vec<_>>()
@@ -124,7 +128,7 @@ pub fn Sheet(props: &SheetProps) -> Html {
         SheetPart::Key => "key",
     };
     html! {
-        <div class="cl-sheet" data-print={part}>
+        <div class="cl-sheet" data-print={part} lang={lang.code()}>
             <div class="cl-exam">
                 <header class="cl-sheet-head">
                     <h2>{ title.clone() }</h2>

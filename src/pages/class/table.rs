@@ -3,7 +3,8 @@
 //! export (RFC 4180, with a guard against spreadsheet formulas).
 
 use rebalance_core::exercise::class::{read_code, regrade, Assignment, ChapterSteps, CodeError, Regraded};
-use rebalance_core::exercise::{verify_completion_code, Catalog, Progress};
+use rebalance_core::exercise::progress::BestAttempt;
+use rebalance_core::exercise::{exercise_seed, verify_completion_code, Catalog, Progress};
 
 /// Where a row came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +22,18 @@ pub struct Score {
     pub claimed: u8,
     /// What grading the carried answer again gave.
     pub regraded: Regraded,
+    /// The best attempt was on other numbers than the class's (the student chose "New
+    /// numbers"): graded on its own numbers, but not the exercise the class was given.
+    pub new_numbers: bool,
+}
+
+/// Whether `best`, an attempt at exercise `id`, was on other numbers than those of class
+/// `class_seed` (unknown class: no).
+fn on_new_numbers(class_seed: Option<u64>, id: &str, best: Option<&BestAttempt>) -> bool {
+    match (class_seed, best) {
+        (Some(seed), Some(best)) => best.seed != exercise_seed(seed, id),
+        _ => false,
+    }
 }
 
 /// One student (a code) or one progress file.
@@ -58,6 +71,11 @@ impl Row {
     pub fn consistent(&self) -> bool {
         self.scores.iter().all(|(_, s)| s.regraded == Regraded::Matches)
     }
+
+    /// Whether some best attempt was on other numbers than the class's.
+    pub fn new_numbers(&self) -> bool {
+        self.scores.iter().any(|(_, s)| s.new_numbers)
+    }
 }
 
 /// A pasted line that gave no row.
@@ -83,6 +101,8 @@ pub fn rows_from_codes(text: &str, expected: Option<&Assignment>, catalog: &Cata
         match read_code(line) {
             Ok(report) => {
                 let regraded = regrade(catalog, &report);
+                // The class's numbers are known when the code is of the builder's assignment.
+                let class_seed = expected.filter(|a| expected_id.as_ref() == Some(&report.assignment)).map(|a| a.seed);
                 rows.push(Row {
                     who: report.name.clone(),
                     source: Source::Code(n + 1),
@@ -92,7 +112,10 @@ pub fn rows_from_codes(text: &str, expected: Option<&Assignment>, catalog: &Cata
                         .exercises
                         .iter()
                         .zip(regraded)
-                        .map(|(e, regraded)| (e.id.clone(), Score { claimed: e.score, regraded }))
+                        .map(|(e, regraded)| {
+                            let new_numbers = on_new_numbers(class_seed, &e.id, e.best.as_ref());
+                            (e.id.clone(), Score { claimed: e.score, regraded, new_numbers })
+                        })
                         .collect(),
                     chapters: report.chapters,
                     time_ms: Some(report.time_ms),
@@ -131,9 +154,14 @@ pub fn row_from_progress(
                         Some(now) => Regraded::Differs(now),
                         None => Regraded::Unknown,
                     },
+                    new_numbers: on_new_numbers(
+                        Some(progress.set_seed),
+                        &id,
+                        progress.exercises.get(&id).and_then(|p| p.best.as_ref()),
+                    ),
                 },
                 // Attempts without a stored best answer, or none: nothing to claim.
-                None => Score { claimed: 0, regraded: Regraded::Matches },
+                None => Score { claimed: 0, regraded: Regraded::Matches, new_numbers: false },
             };
             (id, score)
         })
@@ -249,6 +277,8 @@ pub struct CsvWords<'a> {
     pub regraded: &'a str,
     /// After a score that could not be checked (an exercise this site does not have).
     pub unchecked: &'a str,
+    /// After a score whose attempt was on other numbers than the class's.
+    pub new_numbers: &'a str,
 }
 
 /// A row's cells for the CSV: name, one score per exercise column (empty when the row does
@@ -258,11 +288,18 @@ pub fn csv_cells(row: &Row, columns: &[String], words: &CsvWords) -> Vec<String>
     for id in columns {
         cells.push(match row.score(id) {
             None => String::new(),
-            Some(Score { claimed, regraded: Regraded::Matches }) => claimed.to_string(),
-            Some(Score { claimed, regraded: Regraded::Differs(now) }) => {
-                format!("{claimed} ({} {now})", words.regraded)
+            Some(score) => {
+                let claimed = score.claimed;
+                let mut cell = match score.regraded {
+                    Regraded::Matches => claimed.to_string(),
+                    Regraded::Differs(now) => format!("{claimed} ({} {now})", words.regraded),
+                    Regraded::Unknown => format!("{claimed} ({})", words.unchecked),
+                };
+                if score.new_numbers {
+                    cell.push_str(&format!(" ({})", words.new_numbers));
+                }
+                cell
             }
-            Some(Score { claimed, regraded: Regraded::Unknown }) => format!("{claimed} ({})", words.unchecked),
         });
     }
     let yes_no = |b: bool| if b { words.yes } else { words.no }.to_owned();

@@ -13,7 +13,7 @@ use yew::prelude::*;
 use super::exercise_title;
 use super::table::{
     csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, sorted, Column, CsvWords, LineError,
-    Row,
+    Row, Score,
 };
 use crate::hooks::{use_i18n, I18n};
 use crate::pages::exercises::catalog;
@@ -51,23 +51,29 @@ fn download(text: &str, name: &str, mime: &str) -> Option<String> {
     Some(url)
 }
 
-/// A cell's text in the table: the score, marked when its answer earns another one.
+/// A cell's text in the table: the score, marked when its answer earns another one or when
+/// it was earned on other numbers than the class's.
 fn score_text(i18n: &I18n, row: &Row, id: &str) -> (String, bool) {
-    match row.score(id) {
-        None => ("—".to_owned(), false),
-        Some(s) => match s.regraded {
-            Regraded::Matches => (s.claimed.to_string(), false),
-            Regraded::Differs(now) => (
-                i18n.t_args(
-                    "page.class.table.regraded",
-                    &[("claimed", &s.claimed.to_string()), ("now", &now.to_string())],
-                ),
-                true,
-            ),
-            Regraded::Unknown => {
-                (i18n.t_args("page.class.table.unchecked", &[("claimed", &s.claimed.to_string())]), true)
-            }
-        },
+    let Some(s) = row.score(id) else {
+        return ("—".to_owned(), false);
+    };
+    let (text, flagged) = regraded_text(i18n, s);
+    if s.new_numbers {
+        (i18n.t_args("page.class.table.new_numbers", &[("score", &text)]), true)
+    } else {
+        (text, flagged)
+    }
+}
+
+/// A score's text, with what grading its answer again gave when that differs.
+fn regraded_text(i18n: &I18n, s: &Score) -> (String, bool) {
+    match s.regraded {
+        Regraded::Matches => (s.claimed.to_string(), false),
+        Regraded::Differs(now) => (
+            i18n.t_args("page.class.table.regraded", &[("claimed", &s.claimed.to_string()), ("now", &now.to_string())]),
+            true,
+        ),
+        Regraded::Unknown => (i18n.t_args("page.class.table.unchecked", &[("claimed", &s.claimed.to_string())]), true),
     }
 }
 
@@ -198,9 +204,11 @@ pub fn TableView(props: &TableViewProps) -> Html {
             i18n.t("page.class.table.no"),
             i18n.t("page.class.table.regraded_word"),
             i18n.t("page.class.table.unchecked_word"),
+            i18n.t("page.class.table.new_numbers_word"),
         );
         Callback::from(move |_: MouseEvent| {
-            let words = CsvWords { yes: words.0, no: words.1, regraded: words.2, unchecked: words.3 };
+            let words =
+                CsvWords { yes: words.0, no: words.1, regraded: words.2, unchecked: words.3, new_numbers: words.4 };
             let cells: Vec<Vec<String>> = order.iter().map(|&i| csv_cells(&rows[i], &columns, &words)).collect();
             if let Some(old) = object_url.borrow_mut().take() {
                 let _ = web_sys::Url::revoke_object_url(&old);
@@ -241,6 +249,9 @@ pub fn TableView(props: &TableViewProps) -> Html {
             }
             if !row.consistent() {
                 notes.push(i18n.t("page.class.table.regraded_flag").to_owned());
+            }
+            if row.new_numbers() {
+                notes.push(i18n.t("page.class.table.new_numbers_flag").to_owned());
             }
             if !row.finished {
                 notes.push(i18n.t("page.class.table.partial_flag").to_owned());

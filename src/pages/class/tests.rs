@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use rebalance_core::exercise::class::{Assignment, ChapterSteps, ClassReport, CodeError, Regraded};
-use rebalance_core::exercise::{grade, instance_for, reference_answer, Answer, Progress};
+use rebalance_core::exercise::{attempt_seed, grade, instance_for, instantiate, reference_answer, Answer, Progress};
 
 use super::draft::{self, Edit};
 use super::lessons;
@@ -44,7 +44,8 @@ fn code(name: &str, p: &Progress, time_ms: u64) -> String {
     ClassReport::new(&assignment(), Some(p), |_| Some(ChapterSteps { done: 1, steps: 1 }), name, time_ms).code()
 }
 
-const WORDS: CsvWords<'static> = CsvWords { yes: "yes", no: "no", regraded: "grades as", unchecked: "not checked" };
+const WORDS: CsvWords<'static> =
+    CsvWords { yes: "yes", no: "no", regraded: "grades as", unchecked: "not checked", new_numbers: "new numbers" };
 
 #[test]
 fn the_link_names_an_assignment_or_says_why_not() {
@@ -164,6 +165,33 @@ fn progress_files_are_regraded_and_a_file_of_another_class_is_flagged() {
     assert!(matches!(row.score("assign_avg").map(|s| s.regraded), Some(Regraded::Differs(_))));
     let elsewhere = row_from_progress("cy.json", &progress(5, &[], &[]), Some(&a), catalog(), None);
     assert!(elsewhere.other_assignment);
+}
+
+#[test]
+fn a_best_score_on_new_numbers_counts_and_is_marked() {
+    let a = assignment();
+    // drain_time answered right on its first "New numbers", assign_avg on the class's.
+    let mut p = progress(77, &["assign_avg"], &[]);
+    let Some(ex) = catalog().get("drain_time") else { panic!("drain_time") };
+    let Ok(inst) = instantiate(ex, attempt_seed(77, "drain_time", 1)) else { panic!("instance") };
+    let answer = reference_answer(&inst);
+    p.record(&inst, &answer, &grade(&inst, &answer));
+
+    let file = row_from_progress("ada.json", &p, Some(&a), catalog(), None);
+    let (text, _) = rows_from_codes(&code("ada", &p, 1_000), Some(&a), catalog());
+    let (unknown, _) = rows_from_codes(&code("ada", &p, 1_000), None, catalog());
+    for row in [&file, &text[0]] {
+        let drain = row.score("drain_time");
+        assert_eq!(drain.map(|s| (s.claimed, s.regraded, s.new_numbers)), Some((100, Regraded::Matches, true)));
+        assert_eq!(row.score("assign_avg").map(|s| s.new_numbers), Some(false), "the class's numbers");
+        assert!(row.new_numbers() && row.consistent() && row.finished, "it counts: graded on its own numbers");
+        let cells = csv_cells(row, &["drain_time".to_owned(), "assign_avg".to_owned()], &WORDS);
+        assert_eq!(cells[1..3], ["100 (new numbers)", "100"]);
+    }
+    assert!(!unknown[0].new_numbers(), "without the assignment the class's numbers are unknown");
+    let class_only =
+        row_from_progress("bo.json", &progress(77, &["drain_time", "assign_avg"], &[]), Some(&a), catalog(), None);
+    assert!(!class_only.new_numbers());
 }
 
 #[test]
