@@ -10,7 +10,8 @@ use crate::url_state::{Problem, UrlNotice};
 pub struct UrlNoticesProps {
     /// The URL notices, in reading order.
     pub notices: Vec<UrlNotice>,
-    /// The page's class for the box (its colours), e.g. `pl-notices`.
+    /// The page's class for the box (where it sits, and a hook for tests), e.g. `pl-notices`;
+    /// its look is style.css's `.url-notices`.
     pub class: &'static str,
     /// Called by the Dismiss button; no button without it.
     #[prop_or_default]
