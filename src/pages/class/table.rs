@@ -102,7 +102,7 @@ pub fn rows_from_codes(text: &str, expected: Option<&Assignment>, catalog: &Cata
             Ok(report) => {
                 let regraded = regrade(catalog, &report);
                 // The class's numbers are known when the code is of the builder's assignment.
-                let class_seed = expected.filter(|a| expected_id.as_ref() == Some(&report.assignment)).map(|a| a.seed);
+                let class_seed = expected.filter(|_| expected_id.as_ref() == Some(&report.assignment)).map(|a| a.seed);
                 rows.push(Row {
                     who: report.name.clone(),
                     source: Source::Code(n + 1),
