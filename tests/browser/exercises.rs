@@ -416,7 +416,7 @@ async fn bad_url_values_are_named_and_the_page_still_works_in_chinese() {
     let inst = instance_for(catalog(), 1, "three_queue_lag").expect("an instance");
     assert_eq!(page.text("main h1"), inst.title.zh);
     assert_eq!(page.all(".ex-bar-row").len(), 3);
-    assert_eq!(page.all(".ex-table tbody tr").len(), 3);
+    assert_eq!(page.all(".table tbody tr").len(), 3);
     page.click("#ex-new").await;
     let next = rebalance_core::exercise::attempt_seed(1, "three_queue_lag", 1);
     assert_eq!(page.attr(".ex-exercise", "data-seed"), Some(next.to_string()));

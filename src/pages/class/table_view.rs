@@ -269,8 +269,8 @@ pub fn TableView(props: &TableViewProps) -> Html {
             }
         });
         html! {
-            <div class="cl-table-wrap">
-                <table class="cl-table" id="cl-table">
+            <div class="table-wrap">
+                <table class="table cl-table" id="cl-table">
                     <caption>{ i18n.t_args("page.class.table.caption", &[("n", &rows.len().to_string())]) }</caption>
                     <thead><tr>
                         { header_cell(i18n.t("page.class.table.who").to_owned(), Column::Who) }

@@ -103,8 +103,8 @@ fn bars_view(i18n: &I18n, bars: &[OffsetBarView]) -> Html {
             </ul>
             <ul class="ex-bars">{ for rows }</ul>
             <p class="ex-help">{ i18n.t_args("page.exercises.board.axis", &[("lo", &format_number(lo as f64)), ("hi", &format_number(hi as f64))]) }</p>
-            <div class="ex-table-wrap">
-                <table class="ex-table">
+            <div class="table-wrap">
+                <table class="table">
                     <thead>
                         <tr>
                             <th scope="col">{ i18n.t("page.exercises.board.queue") }</th>

@@ -150,8 +150,8 @@ pub fn ProgressPanel(props: &ProgressPanelProps) -> Html {
                         <p class="ex-error">{ i18n.t_args("page.exercises.verify.invalid", &[("code", &v.code)]) }</p>
                     }
                     if !v.exercises.is_empty() {
-                        <div class="ex-table-wrap">
-                            <table class="ex-table">
+                        <div class="table-wrap">
+                            <table class="table">
                                 <thead><tr>
                                     <th scope="col">{ i18n.t("page.exercises.verify.exercise") }</th>
                                     <th scope="col">{ i18n.t("page.exercises.verify.claimed") }</th>
