@@ -82,7 +82,8 @@ pub fn t_count(lang: Lang, key: &'static str, count: u64, args: &[(&str, &str)])
     fill(one.unwrap_or_else(|| t(lang, key)), args)
 }
 
-fn fill(text: &str, args: &[(&str, &str)]) -> String {
+/// `text` with each `{name}` of `args` replaced by its value.
+pub(crate) fn fill(text: &str, args: &[(&str, &str)]) -> String {
     args.iter().fold(text.to_owned(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
 }
 

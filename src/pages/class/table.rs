@@ -6,6 +6,8 @@ use rebalance_core::exercise::class::{read_code, regrade, Assignment, ChapterSte
 use rebalance_core::exercise::progress::BestAttempt;
 use rebalance_core::exercise::{exercise_seed, verify_completion_code, Catalog, Progress};
 
+use crate::i18n::fill;
+
 /// Where a row came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -267,18 +269,36 @@ fn csv_cell(cell: &str) -> String {
     }
 }
 
-/// The words a CSV row is written with, in the reader's language.
+/// The texts a row is written with, in the reader's language: the table and the CSV show
+/// the same cells.
 pub struct CsvWords<'a> {
     /// A yes.
     pub yes: &'a str,
     /// A no.
     pub no: &'a str,
-    /// After a score its answer does not earn: `{claimed} (<regraded> {now})`.
+    /// A score its answer does not earn: a template with `{claimed}` and `{now}`.
     pub regraded: &'a str,
-    /// After a score that could not be checked (an exercise this site does not have).
+    /// A score that could not be checked (an exercise this site does not have): a template
+    /// with `{claimed}`.
     pub unchecked: &'a str,
-    /// After a score whose attempt was on other numbers than the class's.
+    /// A score earned on other numbers than the class's: a template with `{score}`.
     pub new_numbers: &'a str,
+}
+
+/// A score's cell: the score, with what grading its answer again gave when that differs,
+/// and whether it was earned on other numbers than the class's.
+pub fn score_cell(score: &Score, words: &CsvWords) -> String {
+    let claimed = score.claimed.to_string();
+    let text = match score.regraded {
+        Regraded::Matches => claimed,
+        Regraded::Differs(now) => fill(words.regraded, &[("claimed", &claimed), ("now", &now.to_string())]),
+        Regraded::Unknown => fill(words.unchecked, &[("claimed", &claimed)]),
+    };
+    if score.new_numbers {
+        fill(words.new_numbers, &[("score", &text)])
+    } else {
+        text
+    }
 }
 
 /// A row's cells for the CSV: name, one score per exercise column (empty when the row does
@@ -286,21 +306,7 @@ pub struct CsvWords<'a> {
 pub fn csv_cells(row: &Row, columns: &[String], words: &CsvWords) -> Vec<String> {
     let mut cells = vec![row.who.clone()];
     for id in columns {
-        cells.push(match row.score(id) {
-            None => String::new(),
-            Some(score) => {
-                let claimed = score.claimed;
-                let mut cell = match score.regraded {
-                    Regraded::Matches => claimed.to_string(),
-                    Regraded::Differs(now) => format!("{claimed} ({} {now})", words.regraded),
-                    Regraded::Unknown => format!("{claimed} ({})", words.unchecked),
-                };
-                if score.new_numbers {
-                    cell.push_str(&format!(" ({})", words.new_numbers));
-                }
-                cell
-            }
-        });
+        cells.push(row.score(id).map(|score| score_cell(score, words)).unwrap_or_default());
     }
     let yes_no = |b: bool| if b { words.yes } else { words.no }.to_owned();
     cells.push(row.total().to_string());

@@ -12,8 +12,8 @@ use yew::prelude::*;
 
 use super::exercise_title;
 use super::table::{
-    csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, sorted, Column, CsvWords, LineError,
-    Row, Score,
+    csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, score_cell, sorted, Column,
+    CsvWords, LineError, Row,
 };
 use crate::hooks::{use_i18n, I18n};
 use crate::pages::exercises::catalog;
@@ -51,29 +51,23 @@ fn download(text: &str, name: &str, mime: &str) -> Option<String> {
     Some(url)
 }
 
-/// A cell's text in the table: the score, marked when its answer earns another one or when
-/// it was earned on other numbers than the class's.
-fn score_text(i18n: &I18n, row: &Row, id: &str) -> (String, bool) {
-    let Some(s) = row.score(id) else {
-        return ("—".to_owned(), false);
-    };
-    let (text, flagged) = regraded_text(i18n, s);
-    if s.new_numbers {
-        (i18n.t_args("page.class.table.new_numbers", &[("score", &text)]), true)
-    } else {
-        (text, flagged)
+/// The texts of a row's cells in the reader's language (the same as the CSV's).
+fn cell_words(i18n: &I18n) -> CsvWords<'static> {
+    CsvWords {
+        yes: i18n.t("page.class.table.yes"),
+        no: i18n.t("page.class.table.no"),
+        regraded: i18n.t("page.class.table.regraded"),
+        unchecked: i18n.t("page.class.table.unchecked"),
+        new_numbers: i18n.t("page.class.table.new_numbers"),
     }
 }
 
-/// A score's text, with what grading its answer again gave when that differs.
-fn regraded_text(i18n: &I18n, s: &Score) -> (String, bool) {
-    match s.regraded {
-        Regraded::Matches => (s.claimed.to_string(), false),
-        Regraded::Differs(now) => (
-            i18n.t_args("page.class.table.regraded", &[("claimed", &s.claimed.to_string()), ("now", &now.to_string())]),
-            true,
-        ),
-        Regraded::Unknown => (i18n.t_args("page.class.table.unchecked", &[("claimed", &s.claimed.to_string())]), true),
+/// A cell's text in the table and whether it is marked: a score its answer does not earn,
+/// that could not be checked, or earned on other numbers than the class's.
+fn score_text(words: &CsvWords, row: &Row, id: &str) -> (String, bool) {
+    match row.score(id) {
+        None => ("—".to_owned(), false),
+        Some(s) => (score_cell(s, words), s.regraded != Regraded::Matches || s.new_numbers),
     }
 }
 
@@ -199,16 +193,8 @@ pub fn TableView(props: &TableViewProps) -> Html {
                 .map(|k| i18n.t(k).to_owned()),
             )
             .collect();
-        let words = (
-            i18n.t("page.class.table.yes"),
-            i18n.t("page.class.table.no"),
-            i18n.t("page.class.table.regraded_word"),
-            i18n.t("page.class.table.unchecked_word"),
-            i18n.t("page.class.table.new_numbers_word"),
-        );
+        let words = cell_words(&i18n);
         Callback::from(move |_: MouseEvent| {
-            let words =
-                CsvWords { yes: words.0, no: words.1, regraded: words.2, unchecked: words.3, new_numbers: words.4 };
             let cells: Vec<Vec<String>> = order.iter().map(|&i| csv_cells(&rows[i], &columns, &words)).collect();
             if let Some(old) = object_url.borrow_mut().take() {
                 let _ = web_sys::Url::revoke_object_url(&old);
@@ -236,11 +222,12 @@ pub fn TableView(props: &TableViewProps) -> Html {
             </th>
         }
     };
+    let words = cell_words(&i18n);
     let table = (!rows.is_empty()).then(|| {
         let body = order.iter().map(|&i| {
             let row = &rows[i];
             let cells = columns.iter().map(|id| {
-                let (text, flagged) = score_text(&i18n, row, id);
+                let (text, flagged) = score_text(&words, row, id);
                 html! { <td class={classes!(flagged.then_some("cl-flag"))}>{ text }</td> }
             });
             let mut notes = Vec::new();

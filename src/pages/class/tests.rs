@@ -12,7 +12,8 @@ use super::lessons;
 use super::read_url;
 use super::student::standing;
 use super::table::{
-    csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, sorted, Column, CsvWords, Source,
+    csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, score_cell, sorted, Column,
+    CsvWords, Source,
 };
 use crate::pages::exercises::catalog;
 use crate::pages::exercises::storage::{shelf_key, write_progress, KEY};
@@ -44,8 +45,13 @@ fn code(name: &str, p: &Progress, time_ms: u64) -> String {
     ClassReport::new(&assignment(), Some(p), |_| Some(ChapterSteps { done: 1, steps: 1 }), name, time_ms).code()
 }
 
-const WORDS: CsvWords<'static> =
-    CsvWords { yes: "yes", no: "no", regraded: "grades as", unchecked: "not checked", new_numbers: "new numbers" };
+const WORDS: CsvWords<'static> = CsvWords {
+    yes: "yes",
+    no: "no",
+    regraded: "{claimed} (grades as {now})",
+    unchecked: "{claimed} (not checked)",
+    new_numbers: "{score} (new numbers)",
+};
 
 #[test]
 fn the_link_names_an_assignment_or_says_why_not() {
@@ -162,7 +168,9 @@ fn progress_files_are_regraded_and_a_file_of_another_class_is_flagged() {
         e.done = true;
     }
     let row = row_from_progress("eve.json", &raised, Some(&a), catalog(), None);
-    assert!(matches!(row.score("assign_avg").map(|s| s.regraded), Some(Regraded::Differs(_))));
+    let Some(raised) = row.score("assign_avg") else { panic!("assign_avg") };
+    let Regraded::Differs(now) = raised.regraded else { panic!("{:?}", raised.regraded) };
+    assert_eq!(score_cell(raised, &WORDS), format!("100 (grades as {now})"), "the table's cell is the CSV's");
     let elsewhere = row_from_progress("cy.json", &progress(5, &[], &[]), Some(&a), catalog(), None);
     assert!(elsewhere.other_assignment);
 }
