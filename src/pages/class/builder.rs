@@ -74,18 +74,9 @@ pub fn Builder() -> Html {
     let picked = &draft.exercises;
     let topics = Topic::ALL.iter().map(|&topic| {
         let items = catalog().exercises.iter().filter(|e| e.topic == topic).map(|e| {
-            let id = e.id.clone();
-            let input_id = format!("cl-ex-{id}");
-            let onchange = edit.reform({
-                let id = id.clone();
-                move |_: Event| Edit::Exercise(id.clone())
-            });
-            html! {
-                <li>
-                    <input type="checkbox" id={input_id.clone()} checked={picked.contains(&id)} {onchange} />
-                    <label for={input_id}>{ e.title.get(i18n.lang()).to_owned() }</label>
-                </li>
-            }
+            let (id, on) = (e.id.clone(), picked.contains(&e.id));
+            let onchange = edit.reform(move |_: Event| Edit::Exercise(id.clone()));
+            check_item(format!("cl-ex-{}", e.id), on, e.title.get(i18n.lang()), onchange)
         });
         html! {
             <fieldset class="cl-topic">
@@ -115,17 +106,9 @@ pub fn Builder() -> Html {
         }
     });
     let chapters = lessons::chapters().iter().map(|(id, title, _)| {
-        let input_id = format!("cl-ch-{id}");
-        let onchange = edit.reform({
-            let id = id.clone();
-            move |_: Event| Edit::Chapter(id.clone())
-        });
-        html! {
-            <li>
-                <input type="checkbox" id={input_id.clone()} checked={draft.chapters.contains(id)} {onchange} />
-                <label for={input_id}>{ title.get(i18n.lang()).to_owned() }</label>
-            </li>
-        }
+        let (chapter, on) = (id.clone(), draft.chapters.contains(id));
+        let onchange = edit.reform(move |_: Event| Edit::Chapter(chapter.clone()));
+        check_item(format!("cl-ch-{id}"), on, title.get(i18n.lang()), onchange)
     });
     let on_seed = edit.reform(|e: Event| {
         let value = e.target_unchecked_into::<HtmlInputElement>().value_as_number();
@@ -244,5 +227,15 @@ pub fn Builder() -> Html {
             <Sheet assignment={(*draft).clone()} part={*printing} lang={*lang} />
         }
         </>
+    }
+}
+
+/// A ticked-or-not item of the builder's lists (an exercise, a chapter): its checkbox and label.
+fn check_item(input_id: String, checked: bool, label: &str, onchange: Callback<Event>) -> Html {
+    html! {
+        <li>
+            <input type="checkbox" id={input_id.clone()} {checked} {onchange} />
+            <label for={input_id}>{ label.to_owned() }</label>
+        </li>
     }
 }
