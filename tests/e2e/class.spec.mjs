@@ -1,14 +1,16 @@
 // End-to-end tests of the class page (#/class) in the release build: a teacher builds an
 // assignment (two exercises in a chosen order, a chapter) and copies its link; two students,
 // each in a fresh browser context, open it, work on Exercises at the class's numbers
-// (the right answers read from the model answer the page shows, not written here), come
-// back, see their standing and get one completion code each; the teacher pastes both codes
+// (the right answers read from the model answer the page shows, not written here), one
+// walks the chapter in the lessons from the class's link, they come back, see their
+// standing and get one completion code each (one whole, one partial); the teacher pastes both codes
 // and a junk line, sorts the table, exports the CSV, an edited code is refused, and
 // exported progress files join the table (a broken one named and skipped). Also
 // the Chinese page, the print layout (what shows in print, and a PDF whose page count grows
 // with the exercises), and the page's screenshots.
 import { readFile } from 'node:fs/promises';
 import { test, expect, appReady } from './fixtures.mjs';
+import { CHAPTERS, walkChapter } from './lessons.mjs';
 
 const DRAIN = 'How long until the backlog drains?';
 const WHO = 'What is a rebalance, and who computes the assignment?';
@@ -99,13 +101,16 @@ test('a class: build, two students, their codes in a sorted table, CSV, an edite
   browser,
   context,
 }, testInfo) => {
+  // Two students, one of them walking a lesson chapter step by step.
+  test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const link = await build(page);
   await page.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.locator('.cl-status').first()).toHaveText('Copied to the clipboard.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
-  // The first student does both exercises right (the chapter is left: a partial code).
+  // The first student does both exercises right, then the chapter from the class's link: the
+  // lessons' own progress is what the class page reads.
   const ada = await student(browser, link, 'Lovelace, Ada "AL"', async (s) => {
     await expect(s.locator('main h1')).toHaveText(/^Assignment [A-Z2-7]{4}-[A-Z2-7]{4}$/);
     await expect(s.locator('#cl-note-text')).toHaveText('Due Friday.\nWork alone.');
@@ -120,8 +125,15 @@ test('a class: build, two students, their codes in a sorted table, CSV, an edite
     await expect(s.locator('[data-id="drain_time"]')).toHaveAttribute('data-status', 'cl-done');
     await expect(s.locator('[data-id="group"]')).toHaveAttribute('data-status', 'cl-open');
     await expect(s.locator('#cl-get-code')).toHaveText('Get completion code (partial)');
+    await s.getByRole('link', { name: `Lesson: ${CHAPTER}` }).click();
+    await expect(s).toHaveURL(/\?lang=en#\/learn\/group(\/1)?$/);
+    await walkChapter(s, CHAPTERS.find((c) => c.id === 'group'));
+    await open(s, link);
+    await expect(s.locator('[data-id="group"]')).toHaveAttribute('data-status', 'cl-done');
+    await expect(s.locator('[data-id="group"] .cl-item-status')).toHaveText('Done');
+    await expect(s.locator('#cl-get-code')).toHaveText('Get completion code');
   });
-  await expect(ada.page.locator('#cl-partial')).toBeVisible();
+  await expect(ada.page.locator('#cl-partial')).toHaveCount(0);
   // Her stored progress is what Exercises exports as a file.
   const adaProgress = await ada.page.evaluate(() => window.localStorage.getItem('rebalance-lab.progress.v1'));
   // The name is kept in this browser.
@@ -130,11 +142,12 @@ test('a class: build, two students, their codes in a sorted table, CSV, an edite
   await expect(ada.page.getByLabel('Your name')).toHaveValue('Lovelace, Ada "AL"');
   await ada.context.close();
 
-  // The second student answers one exercise wrong and leaves the other.
+  // The second student answers one exercise wrong and leaves the rest: a partial code.
   const bo = await student(browser, link, 'Bo', async (s) => {
     await work(s, DRAIN, '1');
     await expect(s.locator('[data-id="drain_time"]')).toHaveAttribute('data-status', 'cl-attempted');
   });
+  await expect(bo.page.locator('#cl-partial')).toBeVisible();
   await bo.context.close();
 
   // The teacher pastes both codes with a junk line between them.
@@ -163,7 +176,7 @@ test('a class: build, two students, their codes in a sorted table, CSV, an edite
   const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.split('\r\n');
   expect(lines[0]).toBe('Name,rebalance_who_allocates,drain_time,Total,When (UTC),All done,Another assignment');
-  expect(lines[1]).toMatch(/^"Lovelace, Ada ""AL""",100,100,200,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,no,no$/);
+  expect(lines[1]).toMatch(/^"Lovelace, Ada ""AL""",100,100,200,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ,yes,no$/);
   expect(lines[2]).toMatch(/^Bo,0,\d+,\d+,/);
   expect(lines[3]).toBe('');
 
