@@ -34,7 +34,7 @@ pub fn set_many(changes: &[(&str, Option<&str>)]) {
 }
 
 /// The current URL with `changes` applied (a `None` value removes its key), not written.
-fn changed_url(changes: &[(&str, Option<&str>)]) -> Option<Url> {
+pub fn changed_url(changes: &[(&str, Option<&str>)]) -> Option<Url> {
     let url = current_url()?;
     let params = url.search_params();
     for (key, value) in changes {

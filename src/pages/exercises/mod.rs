@@ -109,18 +109,16 @@ fn url_pairs(target: &Target, seed: u64, model: ModelAnswers) -> [(&'static str,
     ]
 }
 
+/// The `ex_*` keys for a place and class as URL changes (`None` removes the key).
+fn url_changes<'a>(pairs: &'a [(&'static str, Option<String>)]) -> Vec<(&'static str, Option<&'a str>)> {
+    pairs.iter().map(|(k, v)| (*k, v.as_deref())).collect()
+}
+
 /// The link to `target` in class `seed`, keeping the rest of the current query (`lang`…).
 fn page_href(target: &Target, seed: u64, model: ModelAnswers) -> String {
-    let url = web_sys::window().and_then(|w| w.location().href().ok()).and_then(|h| web_sys::Url::new(&h).ok());
-    let Some(url) = url else { return "#/exercises".to_owned() };
-    let params = url.search_params();
-    for (key, value) in url_pairs(target, seed, model) {
-        match value {
-            Some(v) => params.set(key, &v),
-            None => params.delete(key),
-        }
-    }
-    format!("{}{}#/exercises", url.pathname(), url_state::readable(&url.search()))
+    let pairs = url_pairs(target, seed, model);
+    url_state::changed_url(&url_changes(&pairs))
+        .map_or_else(|| "#/exercises".to_owned(), |url| format!("{}{}#/exercises", url.pathname(), url.search()))
 }
 
 /// The class link: this site, the class seed (and exercise) and the model-answer setting,
@@ -232,9 +230,7 @@ pub fn Exercises() -> Html {
     {
         let target = state.open.clone().map_or(Target::Index, |(id, a)| Target::Exercise(id, a));
         use_effect_with((target, state.seed(), state.model), |(target, seed, model)| {
-            let pairs = url_pairs(target, *seed, *model);
-            let changes: Vec<(&str, Option<&str>)> = pairs.iter().map(|(k, v)| (*k, v.as_deref())).collect();
-            url_state::set_many(&changes);
+            url_state::set_many(&url_changes(&url_pairs(target, *seed, *model)));
         });
     }
     {
