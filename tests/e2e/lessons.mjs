@@ -34,7 +34,7 @@ export async function widget(page) {
  * Does a step's task in the live page with its controls: each value the solution sets that
  * differs from the step's state, through the control a reader would use.
  */
-export async function act(frame, state, solution) {
+async function act(frame, state, solution) {
   const before = new URLSearchParams(state);
   const after = new URLSearchParams(solution);
   // In a narrow frame the playground docks its controls in a bar; the number fields are in

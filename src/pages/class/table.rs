@@ -271,7 +271,7 @@ fn csv_cell(cell: &str) -> String {
 
 /// The texts a row is written with, in the reader's language: the table and the CSV show
 /// the same cells.
-pub struct CsvWords<'a> {
+pub struct CellWords<'a> {
     /// A yes.
     pub yes: &'a str,
     /// A no.
@@ -287,7 +287,7 @@ pub struct CsvWords<'a> {
 
 /// A score's cell: the score, with what grading its answer again gave when that differs,
 /// and whether it was earned on other numbers than the class's.
-pub fn score_cell(score: &Score, words: &CsvWords) -> String {
+pub fn score_cell(score: &Score, words: &CellWords) -> String {
     let claimed = score.claimed.to_string();
     let text = match score.regraded {
         Regraded::Matches => claimed,
@@ -303,7 +303,7 @@ pub fn score_cell(score: &Score, words: &CsvWords) -> String {
 
 /// A row's cells for the CSV: name, one score per exercise column (empty when the row does
 /// not have it), total, time, whether finished, whether of another assignment.
-pub fn csv_cells(row: &Row, columns: &[String], words: &CsvWords) -> Vec<String> {
+pub fn csv_cells(row: &Row, columns: &[String], words: &CellWords) -> Vec<String> {
     let mut cells = vec![row.who.clone()];
     for id in columns {
         cells.push(row.score(id).map(|score| score_cell(score, words)).unwrap_or_default());

@@ -12,8 +12,8 @@ use yew::prelude::*;
 
 use super::exercise_title;
 use super::table::{
-    csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, score_cell, sorted, Column,
-    CsvWords, LineError, Row,
+    csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, score_cell, sorted, CellWords,
+    Column, LineError, Row,
 };
 use crate::hooks::{use_i18n, I18n};
 use crate::pages::exercises::catalog;
@@ -52,8 +52,8 @@ fn download(text: &str, name: &str, mime: &str) -> Option<String> {
 }
 
 /// The texts of a row's cells in the reader's language (the same as the CSV's).
-fn cell_words(i18n: &I18n) -> CsvWords<'static> {
-    CsvWords {
+fn cell_words(i18n: &I18n) -> CellWords<'static> {
+    CellWords {
         yes: i18n.t("page.class.table.yes"),
         no: i18n.t("page.class.table.no"),
         regraded: i18n.t("page.class.table.regraded"),
@@ -64,7 +64,7 @@ fn cell_words(i18n: &I18n) -> CsvWords<'static> {
 
 /// A cell's text in the table and whether it is marked: a score its answer does not earn,
 /// that could not be checked, or earned on other numbers than the class's.
-fn score_text(words: &CsvWords, row: &Row, id: &str) -> (String, bool) {
+fn score_text(words: &CellWords, row: &Row, id: &str) -> (String, bool) {
     match row.score(id) {
         None => ("—".to_owned(), false),
         Some(s) => (score_cell(s, words), s.regraded != Regraded::Matches || s.new_numbers),

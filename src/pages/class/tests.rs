@@ -12,8 +12,8 @@ use super::lessons;
 use super::read_url;
 use super::student::standing;
 use super::table::{
-    csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, score_cell, sorted, Column,
-    CsvWords, Source,
+    csv, csv_cells, exercise_columns, iso_utc, row_from_progress, rows_from_codes, score_cell, sorted, CellWords,
+    Column, Source,
 };
 use crate::pages::exercises::catalog;
 use crate::pages::exercises::storage::{shelf_key, write_progress, KEY};
@@ -45,7 +45,7 @@ fn code(name: &str, p: &Progress, time_ms: u64) -> String {
     ClassReport::new(&assignment(), Some(p), |_| Some(ChapterSteps { done: 1, steps: 1 }), name, time_ms).code()
 }
 
-const WORDS: CsvWords<'static> = CsvWords {
+const WORDS: CellWords<'static> = CellWords {
     yes: "yes",
     no: "no",
     regraded: "{claimed} (grades as {now})",
