@@ -205,7 +205,6 @@ async function installProbe(page, id) {
   }, id);
 }
 
-const sampleCount = (page) => page.evaluate(() => window.__samples.length);
 
 // Drag: the mouse holds the slider's thumb and moves it between two values, as a reader drags
 // it. Chromium delivers pointer moves aligned to animation frames, so each input is handled at
@@ -301,6 +300,27 @@ const rows = [];
   await context.close();
 }
 
+// Opens `url` in `page` and returns when `selector` first matched, in ms since navigation
+// started. A MutationObserver installed before the page's own scripts sees the element
+// arrive and reports the time on the console; the harness waits for that message and runs
+// nothing in the page meanwhile (a `waitForSelector` would inject Playwright's selector
+// engine into the page and poll it, main-thread work during the load that no reader's
+// browser does: BENCHMARKS.md, "First render without the harness's scripts"). Waits for
+// the element, not for `load`: one slow stylesheet must not stall the benchmark.
+async function openAndTime(page, url, selector) {
+  await page.addInitScript((selector) => {
+    const seen = () => {
+      if (window.__shown || !document.querySelector(selector)) return;
+      window.__shown = performance.now();
+      console.log(`perf:shown ${window.__shown}`);
+    };
+    new MutationObserver(seen).observe(document, { subtree: true, childList: true });
+  }, selector);
+  const shown = page.waitForEvent('console', { predicate: (m) => m.text().startsWith('perf:shown '), timeout: 60_000 });
+  await page.goto(url, { waitUntil: 'commit' });
+  return Number((await shown).text().slice('perf:shown '.length));
+}
+
 // One row: the playground opened with `queues` queues, `consumers` consumers (the consumers
 // slider moves between that and one less) and 4 brokers under `mode`.
 async function measure(mode, queues, consumers) {
@@ -310,20 +330,12 @@ async function measure(mode, queues, consumers) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion });
   const page = await newPage(context);
   page.on('pageerror', (error) => console.error(`${name}: page error: ${error.message}`));
-  // First render: when the first lane appears, in ms since navigation started.
-  await page.addInitScript(() => {
-    const seen = () => {
-      if (!window.__firstLanes && document.querySelector('.pg-lane')) window.__firstLanes = performance.now();
-    };
-    new MutationObserver(seen).observe(document, { subtree: true, childList: true });
-  });
   const url = new URL(base);
   url.search = `?lang=en&pg_q=${queues}&pg_c=${consumers}&pg_b=4&pg_s=${mode}&pg_cfg=${['a0', 'a1', 'b0', 'c0'].join(',')}`;
   url.hash = '#/';
-  // Wait for the lanes, not for `load`: one slow stylesheet must not stall the benchmark.
-  await page.goto(url.href, { waitUntil: 'commit' });
-  await page.waitForSelector('.pg-lane', { timeout: 60_000 });
-  const firstRender = await page.evaluate(() => window.__firstLanes);
+  // First render: when the first lane appears, in ms since navigation started.
+  const firstRender = await openAndTime(page, url.href, '.pg-lane');
+  await page.waitForSelector('.pg-lane');
   // PERF_PROFILE: where the first render's time went (ms since navigation start).
   if (process.env.PERF_PROFILE) {
     const phases = await page.evaluate(() => {
@@ -335,7 +347,7 @@ async function measure(mode, queues, consumers) {
         domContentLoaded: nav?.domContentLoadedEventEnd,
         bootJs: performance.getEntriesByType('resource').find((e) => /boot-[0-9a-f]+\.js$/.test(e.name))?.responseEnd,
         wasm: end('.wasm'),
-        firstLanes: window.__firstLanes,
+        firstLanes: window.__shown,
       };
     });
     console.log(`  ${name}: first render phases, ms: ${Object.entries(phases).map(([k, v]) => `${k} ${v?.toFixed(0)}`).join(', ')}`);
@@ -393,9 +405,8 @@ if (BIG) for (const mode of MODES) await measure(mode, 256, 64);
 // The small group: a drag here costs what every input costs whatever the group's size.
 if (SMALL) await measure(MODES[0], 8, 3);
 // First render of each page, as a reader opens a link: navigation start → the page's content
-// in the DOM (an exercise link: its prompt, which needs the exercise's text pack fetched after
-// the wasm starts). Each load in a fresh context (nothing cached); median and max of
-// PERF_FIRST loads (default 5). PERF_FIRST=0 skips it.
+// in the DOM (an exercise link: its prompt). Each load in a fresh context (nothing cached);
+// median and max of PERF_FIRST loads (default 5). PERF_FIRST=0 skips it.
 const FIRST = Number(process.env.PERF_FIRST ?? 5);
 const PAGES = [
   ['playground', '?lang=en#/', 'main h1'],
@@ -418,15 +429,7 @@ if (FIRST > 0) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
       const page = await newPage(context);
       page.on('pageerror', (error) => console.error(`${name}: page error: ${error.message}`));
-      await page.addInitScript((selector) => {
-        const seen = () => {
-          if (!window.__shown && document.querySelector(selector)) window.__shown = performance.now();
-        };
-        new MutationObserver(seen).observe(document, { subtree: true, childList: true });
-      }, selector);
-      await page.goto(new URL(query, base).href, { waitUntil: 'commit' });
-      await page.waitForSelector(selector, { timeout: 60_000 });
-      times.push(await page.evaluate(() => window.__shown));
+      times.push(await openAndTime(page, new URL(query, base).href, selector));
       await context.close();
     }
     times.sort((a, b) => a - b);
