@@ -20,7 +20,7 @@
 // Uses Debian's Chromium with the e2e suite's flags (tests/e2e/chromium.mjs). PERF_ROUNDS,
 // PERF_MODES (comma list), PERF_REDUCED_MOTION=1, PERF_TRACE=1 (per-thread breakdown of the
 // dragged inputs; PERF_TRACE=steps: of the single steps; PERF_TRACE_CATEGORIES=v8,toplevel
-// adds trace categories),
+// adds trace categories; PERF_TRACE_WINDOWS=1 counts only the work inside the samples),
 // PERF_STEPS (single steps with a rest between, which travel; 0 skips them), PERF_FIRST
 // (fresh loads per page for the first-render table at the end; 0 skips it), PERF_SMALL (0
 // skips the small group's row, `only` measures only it) and PERF_CPU_THROTTLE (Chromium's CPU
@@ -45,6 +45,8 @@ if (!(THROTTLE >= 1)) {
   console.error(`PERF_CPU_THROTTLE must be a number >= 1, got ${JSON.stringify(process.env.PERF_CPU_THROTTLE)}`);
   process.exit(2);
 }
+// PERF_TRACE_WINDOWS=1: PERF_TRACE counts only the work inside the samples (see printTrace).
+const WINDOWS = process.env.PERF_TRACE_WINDOWS === '1';
 // PERF_SMALL=0 skips the small group (8 queues / 3 consumers), PERF_SMALL=only measures it alone.
 const SMALL = process.env.PERF_SMALL !== '0';
 const BIG = process.env.PERF_SMALL !== 'only';
@@ -107,15 +109,22 @@ function printProfile(mode, profile) {
 // commit on the main thread, and the compositor's and raster threads' share of the 2 cores.
 // The time is the thread's CPU time (`tdur`) where the trace has it, so other load on the
 // machine (which stretches wall time while a thread waits for a core) counts less; wall time
-// (`dur`) otherwise. Returns the total per thread name, ms per input.
+// (`dur`) otherwise. With PERF_TRACE_WINDOWS=1 only the events that start inside a sample
+// (between the probe's `perf-in` and `perf-out` marks) count: the work of the inputs
+// themselves, without what runs between them (a travel's later frames, timers, the
+// harness's polling). Returns the total per thread name, ms per input.
 function printTrace(mode, events, inputs) {
   const names = new Map();
   for (const e of events) {
     if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
   }
+  const marks = (name) => events.filter((e) => e.name === name).map((e) => e.ts).sort((a, b) => a - b);
+  const outs = marks('perf-out');
+  const windows = marks('perf-in').map((t) => [t, outs.find((o) => o > t) ?? t]);
+  const inSample = (e) => !WINDOWS || windows.some(([from, to]) => e.ts >= from && e.ts < to);
   const byThread = new Map();
   for (const e of events) {
-    if (e.ph !== 'X' || typeof e.dur !== 'number') continue;
+    if (e.ph !== 'X' || typeof e.dur !== 'number' || !inSample(e)) continue;
     const key = `${e.pid}:${e.tid}`;
     if (!byThread.has(key)) byThread.set(key, []);
     byThread.get(key).push(e);
@@ -139,7 +148,8 @@ function printTrace(mode, events, inputs) {
   rows.sort((a, b) => b.total - a.total);
   const perInput = (us) => (us / 1000 / inputs).toFixed(2).padStart(6);
   const cpu = events.some((e) => e.ph === 'X' && typeof e.tdur === 'number') ? 'thread CPU' : 'wall';
-  console.log(`  ${mode}: trace, ms per input (self time, ${cpu}), busiest threads`);
+  const within = WINDOWS ? ', inside the samples' : '';
+  console.log(`  ${mode}: trace, ms per input (self time, ${cpu}${within}), busiest threads`);
   for (const { thread, total, self } of rows.slice(0, 6)) {
     const top = [...self].filter(([, us]) => us > 0).sort((a, b) => b[1] - a[1]).slice(0, 9);
     console.log(`  ${thread.padEnd(22)}${perInput(total)}  ${top.map(([n, us]) => `${n} ${perInput(us).trim()}`).join(', ')}`);
@@ -157,7 +167,7 @@ async function traceInputs(context, page, name, inputs) {
   tracer.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const complete = new Promise((resolve) => tracer.once('Tracing.tracingComplete', resolve));
   await tracer.send('Tracing.start', {
-    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink', ...(process.env.PERF_TRACE_CATEGORIES ? process.env.PERF_TRACE_CATEGORIES.split(',') : [])] },
+    traceConfig: { includedCategories: ['blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'viz', 'blink', ...(process.env.PERF_TRACE_CATEGORIES ? process.env.PERF_TRACE_CATEGORIES.split(',') : [])] },
     transferMode: 'ReportEvents',
   });
   return async () => {
@@ -177,7 +187,8 @@ const stats = (samples) => {
 // Installs the probe: for every `input` event on the slider (capture phase, before the app
 // sees it), the time from the event until the next frame has been rendered: a task posted
 // from that frame's animation-frame callback runs after the frame's style, layout, paint and
-// commit, so all of the page's work for the input is inside the sample.
+// commit, so all of the page's work for the input is inside the sample. The sample's start
+// and end are also marked in the trace (`perf-in`, `perf-out`; see PERF_TRACE_WINDOWS).
 async function installProbe(page, id) {
   await page.evaluate((id) => {
     window.__samples = [];
@@ -186,6 +197,7 @@ async function installProbe(page, id) {
     let pending = [];
     channel.port1.onmessage = () => {
       const now = performance.now();
+      performance.mark('perf-out');
       for (const start of pending) window.__samples.push(now - start);
       pending = [];
     };
@@ -194,6 +206,7 @@ async function installProbe(page, id) {
       (event) => {
         if (event.target.id !== id) return;
         const start = performance.now();
+        performance.mark('perf-in');
         window.__starts.push(start);
         requestAnimationFrame(() => {
           pending.push(start);
