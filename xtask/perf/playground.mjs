@@ -218,7 +218,6 @@ async function installProbe(page, id) {
   }, id);
 }
 
-
 // Drag: the mouse holds the slider's thumb and moves it between two values, as a reader drags
 // it. Chromium delivers pointer moves aligned to animation frames, so each input is handled at
 // the start of a frame and the sample is the page's own work until that frame's layout.
@@ -318,7 +317,7 @@ const rows = [];
 // arrive and reports the time on the console; the harness waits for that message and runs
 // nothing in the page meanwhile (a `waitForSelector` would inject Playwright's selector
 // engine into the page and poll it, main-thread work during the load that no reader's
-// browser does: BENCHMARKS.md, "First render without the harness's scripts"). Waits for
+// browser does: BENCHMARKS.md, "Issue 17 and 20's goals: session 25"). Waits for
 // the element, not for `load`: one slow stylesheet must not stall the benchmark.
 async function openAndTime(page, url, selector) {
   await page.addInitScript((selector) => {
@@ -348,7 +347,6 @@ async function measure(mode, queues, consumers) {
   url.hash = '#/';
   // First render: when the first lane appears, in ms since navigation started.
   const firstRender = await openAndTime(page, url.href, '.pg-lane');
-  await page.waitForSelector('.pg-lane');
   // PERF_PROFILE: where the first render's time went (ms since navigation start).
   if (process.env.PERF_PROFILE) {
     const phases = await page.evaluate(() => {
