@@ -316,9 +316,9 @@ const rows = [];
 // started. A MutationObserver installed before the page's own scripts sees the element
 // arrive and reports the time on the console; the harness waits for that message and runs
 // nothing in the page meanwhile (a `waitForSelector` would inject Playwright's selector
-// engine into the page and poll it, main-thread work during the load that no reader's
-// browser does: BENCHMARKS.md, "Issue 17 and 20's goals: session 25"). Waits for
-// the element, not for `load`: one slow stylesheet must not stall the benchmark.
+// engine into the page and poll it: main-thread work during the load that no reader's
+// browser does). Waits for the element, not for `load`: one slow stylesheet must not stall
+// the benchmark.
 async function openAndTime(page, url, selector) {
   await page.addInitScript((selector) => {
     const seen = () => {
