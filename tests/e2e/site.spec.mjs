@@ -173,6 +173,40 @@ test('a visit downloads only the wasm of the page it opens', async ({ page }) =>
   expect(wasm).toHaveLength(0);
 });
 
+// What the page's styles make move: each element with a CSS animation or transition, or
+// smooth scrolling (class, and what moves).
+function moving(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('*')].flatMap((el) => {
+      const style = getComputedStyle(el);
+      const name = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+      const found = [];
+      if (style.animationName !== 'none') found.push(`${name}: animation ${style.animationName}`);
+      if (style.transitionDuration.split(',').some((d) => parseFloat(d) > 0)) {
+        found.push(`${name}: transition ${style.transitionProperty}`);
+      }
+      if (style.scrollBehavior === 'smooth') found.push(`${name}: smooth scrolling`);
+      return found;
+    }),
+  );
+}
+
+test('readers who ask for less motion get no CSS animation or transition on any page', async ({ page }) => {
+  expect(PAGES.length, 'E2E_PAGES is set by cargo xtask test').toBeGreaterThan(1);
+  // Without the preference the check sees the timeline's tiles flash as they arrive…
+  await page.goto('./?lang=en#/timeline');
+  await expect(page.locator('.tl-lane .tl-tile').first()).toBeVisible({ timeout: 30_000 });
+  expect(await moving(page)).toContainEqual(expect.stringMatching(/^li\.tl-tile\b.*: animation tl-arrive$/));
+  // …and with it, nothing on any page.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const [i, name] of PAGES.entries()) {
+    await page.goto(`./?lang=en#/${i === 0 ? '' : name}`);
+    await appReady(page);
+    await expect(page.locator('html')).toHaveAttribute('data-bundle', name);
+    expect(await moving(page), name).toEqual([]);
+  }
+});
+
 test('it starts when a static host sends the wasm with another Content-Type', async ({ page }) => {
   await page.route('**/*.wasm', async (route) => {
     const response = await route.fetch();

@@ -20,7 +20,8 @@
 // Uses Debian's Chromium with the e2e suite's flags (tests/e2e/chromium.mjs). PERF_ROUNDS,
 // PERF_MODES (comma list), PERF_REDUCED_MOTION=1, PERF_TRACE=1 (per-thread breakdown of the
 // dragged inputs; PERF_TRACE=steps: of the single steps; PERF_TRACE_CATEGORIES=v8,toplevel
-// adds trace categories; PERF_TRACE_WINDOWS=1 counts only the work inside the samples),
+// adds trace categories; PERF_TRACE_WINDOWS=1 counts only the work inside the samples and
+// splits each sample into the main thread's part and the frame's raster and draw),
 // PERF_STEPS (single steps with a rest between, which travel; 0 skips them), PERF_FIRST
 // (fresh loads per page for the first-render table at the end; 0 skips it), PERF_SMALL (0
 // skips the small group's row, `only` measures only it) and PERF_CPU_THROTTLE (Chromium's CPU
@@ -146,9 +147,12 @@ function printTrace(mode, events, inputs) {
     rows.push({ thread: names.get(key) || key, total, self });
   }
   rows.sort((a, b) => b.total - a.total);
-  const perInput = (us) => (us / 1000 / inputs).toFixed(2).padStart(6);
+  // Inside the samples, per input traced: the drag's first moves, which find the slider's
+  // values, are inputs too.
+  const count = WINDOWS ? Math.max(1, windows.length) : inputs;
+  const perInput = (us) => (us / 1000 / count).toFixed(2).padStart(6);
   const cpu = events.some((e) => e.ph === 'X' && typeof e.tdur === 'number') ? 'thread CPU' : 'wall';
-  const within = WINDOWS ? ', inside the samples' : '';
+  const within = WINDOWS ? `, inside the samples of ${windows.length} inputs` : '';
   console.log(`  ${mode}: trace, ms per input (self time, ${cpu}${within}), busiest threads`);
   for (const { thread, total, self } of rows.slice(0, 6)) {
     const top = [...self].filter(([, us]) => us > 0).sort((a, b) => b[1] - a[1]).slice(0, 9);
@@ -156,7 +160,37 @@ function printTrace(mode, events, inputs) {
   }
   const totals = {};
   for (const { thread, total } of rows) totals[thread] = (totals[thread] || 0) + Number(perInput(total));
+  if (WINDOWS) printFrames(mode, events, names, windows);
   return totals;
+}
+
+// With PERF_TRACE_WINDOWS=1: when the frame that shows each input was done on the main thread
+// and when it was drawn, in ms after the input (p50 / p95 over the inputs traced). "Main
+// thread done": the end of the first commit after the input (the page's script, style,
+// layout, paint and the hand-over to the compositor). "Drawn": the compositor's first draw
+// after that commit's tree was activated (its new content rastered), when the frame can reach
+// the screen. The probe's sample ends between the two: its message task runs after the
+// commit, sometimes while the frame still waits for raster.
+function printFrames(mode, events, names, windows) {
+  const on = (thread) => (e) => names.get(`${e.pid}:${e.tid}`) === thread;
+  const [main, compositor] = [on('CrRendererMain'), on('Compositor')];
+  const timed = events.filter((e) => e.ph === 'X').sort((a, b) => a.ts - b.ts);
+  const done = [];
+  const drawn = [];
+  for (const [from] of windows) {
+    const commit = timed.find((e) => main(e) && e.name === 'Commit' && e.ts > from);
+    if (!commit) continue;
+    done.push((commit.ts + commit.dur - from) / 1000);
+    const activated = timed.find((e) => compositor(e) && e.name === 'LayerTreeHostImpl::ActivateSyncTree' && e.ts > commit.ts);
+    const draw = activated && timed.find((e) => compositor(e) && e.name === 'ProxyImpl::ScheduledActionDraw' && e.ts > activated.ts);
+    if (draw) drawn.push((draw.ts + draw.dur - from) / 1000);
+  }
+  if (!done.length) return;
+  const pair = (samples) => (samples.length ? `${ms(stats(samples).p50).trim()} / ${ms(stats(samples).p95).trim()}` : '-');
+  console.log(
+    `  ${mode}: frame of each input, ms after it (p50 / p95): main thread done ${pair(done)}, drawn ${pair(drawn)}` +
+      ` (${drawn.length} of ${windows.length} inputs)`,
+  );
 }
 
 // Starts a Chromium trace of `page`; the function returned ends it and prints it (see
