@@ -127,6 +127,25 @@ for (const colorScheme of ['light', 'dark']) {
       await expectAccessible(page, 'timeline');
     });
 
+    test('the timeline while its tiles flash on arrival, held at the first frame', async ({ page }) => {
+      // Every CSS animation is paused at its start as soon as it runs: axe sees each text
+      // against the flash's strongest colours, whenever it happens to look.
+      await page.addInitScript(() => {
+        document.addEventListener('animationstart', (event) => {
+          for (const animation of event.target.getAnimations()) {
+            animation.pause();
+            animation.currentTime = 0;
+          }
+        }, true);
+      });
+      await open(page, './?lang=en&tl_scenario=scale-out-avg&tl_t=900#/timeline');
+      await expect(page.locator('.tl-lane .tl-tile').first()).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.animationName === 'tl-arrive' && a.playState === 'paused').length))
+        .toBeGreaterThan(0);
+      await expectAccessible(page, 'timeline, tiles arriving');
+    });
+
     test('the timeline asking which queues will move, then graded', async ({ page }) => {
       await open(page, './?lang=en&tl_scenario=crash&tl_t=590&tl_speed=64&tl_predict=1#/timeline');
       await page.locator('#tl-play').click();
