@@ -186,7 +186,11 @@ function printFrames(mode, events, names, windows) {
     if (draw) drawn.push((draw.ts + draw.dur - from) / 1000);
   }
   if (!done.length) return;
-  const pair = (samples) => (samples.length ? `${ms(stats(samples).p50).trim()} / ${ms(stats(samples).p95).trim()}` : '-');
+  const pair = (samples) => {
+    if (!samples.length) return '-';
+    const { p50, p95 } = stats(samples);
+    return `${ms(p50).trim()} / ${ms(p95).trim()}`;
+  };
   console.log(
     `  ${mode}: frame of each input, ms after it (p50 / p95): main thread done ${pair(done)}, drawn ${pair(drawn)}` +
       ` (${drawn.length} of ${windows.length} inputs)`,
